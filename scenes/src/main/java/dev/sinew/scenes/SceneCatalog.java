@@ -1,0 +1,39 @@
+package dev.sinew.scenes;
+
+import dev.sinew.scenes.solver.BounceScene;
+import dev.sinew.scenes.solver.BoxStackScene;
+import dev.sinew.scenes.solver.MassRatioScene;
+import dev.sinew.scenes.solver.PyramidScene;
+import dev.sinew.scenes.solver.SlopeScene;
+import dev.sinew.scenes.solver.TumblerScene;
+import dev.sinew.solver.InvalidArgumentException;
+import java.util.List;
+import java.util.Optional;
+
+/** Every scene, in listing order. Later modules add their scenes here. */
+public final class SceneCatalog {
+    private static final List<Scene> SCENES = List.of(
+            new BoxStackScene(),
+            new PyramidScene(),
+            new SlopeScene(),
+            new BounceScene(),
+            new MassRatioScene(),
+            new TumblerScene());
+
+    private SceneCatalog() {
+    }
+
+    public static List<Scene> all() {
+        return SCENES;
+    }
+
+    public static Optional<Scene> find(String name) {
+        return SCENES.stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    /** The scene of that name, or an error listing the names that exist. */
+    public static Scene get(String name) {
+        return find(name).orElseThrow(() -> new InvalidArgumentException("scene", name,
+                "unknown; one of " + SCENES.stream().map(Scene::name).toList()));
+    }
+}

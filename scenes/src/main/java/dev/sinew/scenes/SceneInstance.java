@@ -1,0 +1,32 @@
+package dev.sinew.scenes;
+
+import dev.sinew.solver.World;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A running scene: owns its world, is told before and after every tick, and at the end
+ * produces its metrics and checks. Viewer and headless runner drive it the same way.
+ */
+public interface SceneInstance {
+    World world();
+
+    /** Called before tick number {@code tick} (0-based); drive kinematic bodies, apply hits. */
+    default void beforeStep(long tick) {
+    }
+
+    /** Called after tick number {@code tick}; measure. */
+    default void afterStep(long tick) {
+    }
+
+    /** Metrics, by the names the scene's issue gives, in a stable order. */
+    Map<String, Object> metrics();
+
+    /** Checks against the scene's limits. */
+    List<CheckResult> checks();
+
+    /** Number of joints in the scene (0 until joints exist). */
+    default int joints() {
+        return 0;
+    }
+}

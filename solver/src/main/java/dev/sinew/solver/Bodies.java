@@ -1,0 +1,173 @@
+package dev.sinew.solver;
+
+import java.util.Arrays;
+
+/**
+ * Body state as structure-of-arrays, indexed by body slot. Vectors are packed (x, y, z) per
+ * slot; quaternions (x, y, z, w). Positions are of the centre of mass; the body origin is
+ * {@code pos − R·localCom}. Arrays grow by doubling and never shrink; destroyed slots go to a
+ * free list and are reused in ascending order so the layout is deterministic.
+ */
+final class Bodies {
+    static final byte STATIC = 0;
+    static final byte KINEMATIC = 1;
+    static final byte DYNAMIC = 2;
+
+    int capacity;
+    /** One past the highest slot ever used. */
+    int high;
+    byte[] type;
+    int[] generation;
+    boolean[] alive;
+    boolean[] awake;
+    boolean[] allowSleep;
+    boolean[] gyroscopic;
+    double[] pos; // centre of mass, world
+    double[] rot; // orientation, world
+    double[] linVel;
+    double[] angVel;
+    double[] localCom; // centre of mass in the body frame
+    double[] inertiaLocal; // xx, yy, zz, xy, xz, yz about the centre of mass, body axes
+    double[] invInertiaLocal; // same layout
+    double[] invInertiaWorld; // 3x3 row-major, refreshed each tick
+    double[] prevPos;
+    double[] prevRot;
+    double[] force; // accumulated for the next step, N, world
+    double[] torque; // N·m, world
+    double[] mass;
+    double[] invMass;
+    double[] linearDamping;
+    double[] angularDamping;
+    double[] gravityScale;
+    double[] sleepTime;
+    int[] islandId;
+    int[][] shapes;
+    int[] freeSlots = new int[16];
+    int freeCount;
+
+    Bodies(int initial) {
+        capacity = 0;
+        grow(Math.max(initial, 8));
+    }
+
+    void grow(int n) {
+        type = Arrays.copyOf(type == null ? new byte[0] : type, n);
+        generation = Arrays.copyOf(generation == null ? new int[0] : generation, n);
+        alive = Arrays.copyOf(alive == null ? new boolean[0] : alive, n);
+        awake = Arrays.copyOf(awake == null ? new boolean[0] : awake, n);
+        allowSleep = Arrays.copyOf(allowSleep == null ? new boolean[0] : allowSleep, n);
+        gyroscopic = Arrays.copyOf(gyroscopic == null ? new boolean[0] : gyroscopic, n);
+        pos = grow(pos, 3 * n);
+        rot = grow(rot, 4 * n);
+        linVel = grow(linVel, 3 * n);
+        angVel = grow(angVel, 3 * n);
+        localCom = grow(localCom, 3 * n);
+        inertiaLocal = grow(inertiaLocal, 6 * n);
+        invInertiaLocal = grow(invInertiaLocal, 6 * n);
+        invInertiaWorld = grow(invInertiaWorld, 9 * n);
+        prevPos = grow(prevPos, 3 * n);
+        prevRot = grow(prevRot, 4 * n);
+        force = grow(force, 3 * n);
+        torque = grow(torque, 3 * n);
+        mass = grow(mass, n);
+        invMass = grow(invMass, n);
+        linearDamping = grow(linearDamping, n);
+        angularDamping = grow(angularDamping, n);
+        gravityScale = grow(gravityScale, n);
+        sleepTime = grow(sleepTime, n);
+        islandId = Arrays.copyOf(islandId == null ? new int[0] : islandId, n);
+        shapes = Arrays.copyOf(shapes == null ? new int[0][] : shapes, n);
+        capacity = n;
+    }
+
+    private static double[] grow(double[] a, int n) {
+        return Arrays.copyOf(a == null ? new double[0] : a, n);
+    }
+
+    /** Takes the lowest free slot, or a new one. */
+    int allocate() {
+        if (freeCount > 0) {
+            int best = 0;
+            for (int i = 1; i < freeCount; i++) {
+                if (freeSlots[i] < freeSlots[best]) {
+                    best = i;
+                }
+            }
+            int slot = freeSlots[best];
+            freeSlots[best] = freeSlots[--freeCount];
+            return slot;
+        }
+        if (high == capacity) {
+            grow(2 * capacity);
+        }
+        return high++;
+    }
+
+    void release(int slot) {
+        alive[slot] = false;
+        generation[slot]++;
+        shapes[slot] = null;
+        if (freeCount == freeSlots.length) {
+            freeSlots = Arrays.copyOf(freeSlots, 2 * freeCount);
+        }
+        freeSlots[freeCount++] = slot;
+    }
+
+    boolean isDynamic(int b) {
+        return type[b] == DYNAMIC;
+    }
+
+    /** Inverse mass as the solver sees it: zero for static, kinematic and sleeping bodies. */
+    double solverInvMass(int b) {
+        return type[b] == DYNAMIC && awake[b] ? invMass[b] : 0;
+    }
+
+    /** Refreshes the world inverse inertia R·I⁻¹·Rᵀ of body b from its orientation. */
+    void updateWorldInertia(int b) {
+        int o = 9 * b;
+        if (type[b] != DYNAMIC) {
+            Arrays.fill(invInertiaWorld, o, o + 9, 0);
+            return;
+        }
+        double x = rot[4 * b];
+        double y = rot[4 * b + 1];
+        double z = rot[4 * b + 2];
+        double w = rot[4 * b + 3];
+        double r00 = 1 - 2 * (y * y + z * z);
+        double r01 = 2 * (x * y - w * z);
+        double r02 = 2 * (x * z + w * y);
+        double r10 = 2 * (x * y + w * z);
+        double r11 = 1 - 2 * (x * x + z * z);
+        double r12 = 2 * (y * z - w * x);
+        double r20 = 2 * (x * z - w * y);
+        double r21 = 2 * (y * z + w * x);
+        double r22 = 1 - 2 * (x * x + y * y);
+        int l = 6 * b;
+        double ixx = invInertiaLocal[l];
+        double iyy = invInertiaLocal[l + 1];
+        double izz = invInertiaLocal[l + 2];
+        double ixy = invInertiaLocal[l + 3];
+        double ixz = invInertiaLocal[l + 4];
+        double iyz = invInertiaLocal[l + 5];
+        // M = R·I (rows of R times I)
+        double m00 = r00 * ixx + r01 * ixy + r02 * ixz;
+        double m01 = r00 * ixy + r01 * iyy + r02 * iyz;
+        double m02 = r00 * ixz + r01 * iyz + r02 * izz;
+        double m10 = r10 * ixx + r11 * ixy + r12 * ixz;
+        double m11 = r10 * ixy + r11 * iyy + r12 * iyz;
+        double m12 = r10 * ixz + r11 * iyz + r12 * izz;
+        double m20 = r20 * ixx + r21 * ixy + r22 * ixz;
+        double m21 = r20 * ixy + r21 * iyy + r22 * iyz;
+        double m22 = r20 * ixz + r21 * iyz + r22 * izz;
+        double[] d = invInertiaWorld;
+        d[o] = m00 * r00 + m01 * r01 + m02 * r02;
+        d[o + 1] = m00 * r10 + m01 * r11 + m02 * r12;
+        d[o + 2] = m00 * r20 + m01 * r21 + m02 * r22;
+        d[o + 3] = d[o + 1];
+        d[o + 4] = m10 * r10 + m11 * r11 + m12 * r12;
+        d[o + 5] = m10 * r20 + m11 * r21 + m12 * r22;
+        d[o + 6] = d[o + 2];
+        d[o + 7] = d[o + 5];
+        d[o + 8] = m20 * r20 + m21 * r21 + m22 * r22;
+    }
+}

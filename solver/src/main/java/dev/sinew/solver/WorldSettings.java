@@ -1,0 +1,96 @@
+package dev.sinew.solver;
+
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * Immutable world settings, validated at creation. Defaults live in {@link #defaults()}.
+ *
+ * @param gravity              acceleration of gravity, world frame, m/s² (default (0, −9.81, 0))
+ * @param tickSeconds          length of one fixed tick, s (default 1/60)
+ * @param substeps             solver substeps per tick, ≥ 1 (default 4)
+ * @param maxTicksPerUpdate    most ticks {@link World#update(double)} runs in one call, ≥ 1 (default 8);
+ *                             the rest of the accumulated time is dropped so a slow frame cannot spiral
+ * @param contactHertz         contact stiffness as a natural frequency, Hz (default 30); capped at a
+ *                             quarter of the substep rate
+ * @param contactDampingRatio  contact damping ratio, dimensionless (default 10: heavily overdamped push-out)
+ * @param maxPushOutSpeed      largest speed at which overlap is corrected, m/s (default 3)
+ * @param linearSlop           overlap left alone so resting contacts stay engaged, m (default 0.005)
+ * @param speculativeDistance  distance within which separated shapes already get contact points, m
+ *                             (default 4 × linearSlop); the step adds the distance the pair can close in one tick
+ * @param aabbMargin           how much a broadphase bound is fattened when it is refit, m (default 0.1)
+ * @param restitutionThreshold approach speed below which contacts do not bounce, m/s (default 1)
+ * @param sleepEnabled         whether bodies may fall asleep (default true)
+ * @param timeToSleep          seconds a whole island must stay below the sleep speeds (default 0.5)
+ * @param sleepLinearSpeed     linear speed below which a body counts as resting, m/s (default 0.05)
+ * @param sleepAngularSpeed    angular speed below which a body counts as resting, rad/s (default 0.05)
+ */
+public record WorldSettings(
+        Vector3dc gravity,
+        double tickSeconds,
+        int substeps,
+        int maxTicksPerUpdate,
+        double contactHertz,
+        double contactDampingRatio,
+        double maxPushOutSpeed,
+        double linearSlop,
+        double speculativeDistance,
+        double aabbMargin,
+        double restitutionThreshold,
+        boolean sleepEnabled,
+        double timeToSleep,
+        double sleepLinearSpeed,
+        double sleepAngularSpeed) {
+
+    public WorldSettings {
+        gravity = new Vector3d(Check.finite("gravity", gravity));
+        Check.positive("tickSeconds", tickSeconds);
+        Check.atLeast("substeps", substeps, 1);
+        Check.atLeast("maxTicksPerUpdate", maxTicksPerUpdate, 1);
+        Check.nonNegative("contactHertz", contactHertz);
+        Check.nonNegative("contactDampingRatio", contactDampingRatio);
+        Check.positive("maxPushOutSpeed", maxPushOutSpeed);
+        Check.nonNegative("linearSlop", linearSlop);
+        Check.nonNegative("speculativeDistance", speculativeDistance);
+        Check.nonNegative("aabbMargin", aabbMargin);
+        Check.nonNegative("restitutionThreshold", restitutionThreshold);
+        Check.positive("timeToSleep", timeToSleep);
+        Check.nonNegative("sleepLinearSpeed", sleepLinearSpeed);
+        Check.nonNegative("sleepAngularSpeed", sleepAngularSpeed);
+    }
+
+    public static WorldSettings defaults() {
+        return new WorldSettings(new Vector3d(0, -9.81, 0), 1.0 / 60.0, 4, 8, 30, 10, 3, 0.005, 0.02, 0.1, 1.0,
+                true, 0.5, 0.05, 0.05);
+    }
+
+    public WorldSettings withGravity(Vector3dc g) {
+        return new WorldSettings(g, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
+                maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin, restitutionThreshold, sleepEnabled,
+                timeToSleep, sleepLinearSpeed, sleepAngularSpeed);
+    }
+
+    public WorldSettings withTick(double seconds, int substepCount) {
+        return new WorldSettings(gravity, seconds, substepCount, maxTicksPerUpdate, contactHertz, contactDampingRatio,
+                maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin, restitutionThreshold, sleepEnabled,
+                timeToSleep, sleepLinearSpeed, sleepAngularSpeed);
+    }
+
+    public WorldSettings withSleep(boolean enabled) {
+        return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
+                maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin, restitutionThreshold, enabled,
+                timeToSleep, sleepLinearSpeed, sleepAngularSpeed);
+    }
+
+    public WorldSettings withContact(double hertz, double dampingRatio, double pushOutSpeed) {
+        return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, hertz, dampingRatio,
+                pushOutSpeed, linearSlop, speculativeDistance, aabbMargin, restitutionThreshold, sleepEnabled,
+                timeToSleep, sleepLinearSpeed, sleepAngularSpeed);
+    }
+
+    public WorldSettings withRestitutionThreshold(double speed) {
+        return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
+                maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin, speed, sleepEnabled,
+                timeToSleep, sleepLinearSpeed, sleepAngularSpeed);
+    }
+}

@@ -1,0 +1,320 @@
+package dev.sinew.solver;
+
+import java.nio.ByteBuffer;
+import java.nio.BufferUnderflowException;
+import java.util.Arrays;
+
+/**
+ * The whole dynamic state of a {@link World}, bit-exact: body poses, velocities, sleep state and
+ * accumulated forces; collider bounds; every contact pair with its points and warm-start
+ * impulses; the tick counter. Restoring it and stepping gives exactly the same hashes as the
+ * original run did from that point.
+ *
+ * <p>The bytes carry a layout hash (body slots, generations, types, shapes) and a checksum: a
+ * snapshot is accepted only by a world whose bodies are laid out the same way, and any changed
+ * byte is detected. Restoring validates everything before it writes anything.
+ */
+public final class WorldSnapshot {
+    private static final int MAGIC = 0x534E5731; // "SNW1"
+    private final byte[] data;
+
+    private WorldSnapshot(byte[] data) {
+        this.data = data;
+    }
+
+    /** A copy of the serialized snapshot, for saving. */
+    public byte[] toBytes() {
+        return data.clone();
+    }
+
+    /** Wraps bytes from {@link #toBytes()}; they are checked when restored. */
+    public static WorldSnapshot fromBytes(byte[] bytes) {
+        Check.notNull("bytes", bytes);
+        return new WorldSnapshot(bytes.clone());
+    }
+
+    /** Size in bytes. */
+    public int size() {
+        return data.length;
+    }
+
+    static long layoutHash(World w) {
+        Bodies b = w.bodies;
+        Colliders c = w.colliders;
+        long h = 0x243F6A8885A308D3L;
+        h = World.mix(h, b.high);
+        for (int i = 0; i < b.high; i++) {
+            if (!b.alive[i]) {
+                continue;
+            }
+            h = World.mix(h, i);
+            h = World.mix(h, b.generation[i]);
+            h = World.mix(h, b.type[i]);
+            h = World.mix(h, Double.doubleToRawLongBits(b.mass[i]));
+            for (int k : b.shapes[i]) {
+                h = World.mix(h, k);
+                h = World.mix(h, c.shape[k].typeName().hashCode());
+                h = World.mix(h, Double.doubleToRawLongBits(c.shape[k].sizeSignature()));
+            }
+        }
+        return h;
+    }
+
+    static WorldSnapshot capture(World w) {
+        Bodies b = w.bodies;
+        Colliders c = w.colliders;
+        int liveBodies = 0;
+        int liveColliders = 0;
+        for (int i = 0; i < b.high; i++) {
+            liveBodies += b.alive[i] ? 1 : 0;
+        }
+        for (int k = 0; k < c.high; k++) {
+            liveColliders += c.alive[k] ? 1 : 0;
+        }
+        int perBody = 8 * (1 + 3 + 4 + 3 + 3 + 3 + 4 + 3 + 3) + 2 + 4;
+        int perCollider = 8 * (6 + 3 + 4);
+        int perPair = 8 + 4 + 2 + 8 * 5 + 8 * 6 * ContactPair.N + ContactPair.N * (4 + 8 * (1 + 3 + 3 + 3 + 3 + 1 + 1 + 1 + 3 + 1 + 1
+                + 1 + 1 + 1 + 1 + 1));
+        int size = 4 + 8 + 8 + 8 + 4 + 4 + liveBodies * perBody + 4 + liveColliders * perCollider + 4
+                + w.pairCount * perPair + 8;
+        ByteBuffer buf = ByteBuffer.allocate(size);
+        buf.putInt(MAGIC);
+        buf.putLong(layoutHash(w));
+        buf.putLong(w.stepCountInternal());
+        buf.putDouble(w.accumulator());
+        buf.putInt(b.high);
+        buf.putInt(liveBodies);
+        for (int i = 0; i < b.high; i++) {
+            if (!b.alive[i]) {
+                continue;
+            }
+            buf.putInt(i);
+            buf.put((byte) (b.awake[i] ? 1 : 0));
+            buf.put((byte) 0);
+            buf.putDouble(b.sleepTime[i]);
+            put(buf, b.pos, 3 * i, 3);
+            put(buf, b.rot, 4 * i, 4);
+            put(buf, b.linVel, 3 * i, 3);
+            put(buf, b.angVel, 3 * i, 3);
+            put(buf, b.prevPos, 3 * i, 3);
+            put(buf, b.prevRot, 4 * i, 4);
+            put(buf, b.force, 3 * i, 3);
+            put(buf, b.torque, 3 * i, 3);
+        }
+        buf.putInt(liveColliders);
+        for (int k = 0; k < c.high; k++) {
+            if (!c.alive[k]) {
+                continue;
+            }
+            put(buf, c.fatBounds, 6 * k, 6);
+            put(buf, c.worldPos, 3 * k, 3);
+            put(buf, c.worldRot, 4 * k, 4);
+        }
+        buf.putInt(w.pairCount);
+        for (int i = 0; i < w.pairCount; i++) {
+            ContactPair p = w.pairs[i];
+            buf.putLong(p.key);
+            buf.putInt(p.pointCount);
+            buf.put((byte) (p.touching ? 1 : 0));
+            buf.put((byte) (p.wasTouching ? 1 : 0));
+            buf.putDouble(p.friction);
+            buf.putDouble(p.restitution);
+            buf.putDouble(p.nx);
+            buf.putDouble(p.ny);
+            buf.putDouble(p.nz);
+            put(buf, p.t1, 0, 3 * ContactPair.N);
+            put(buf, p.t2, 0, 3 * ContactPair.N);
+            for (int k = 0; k < ContactPair.N; k++) {
+                buf.putInt(p.id[k]);
+                buf.putDouble(p.separation[k]);
+                put(buf, p.localA, 3 * k, 3);
+                put(buf, p.localB, 3 * k, 3);
+                put(buf, p.rA, 3 * k, 3);
+                put(buf, p.rB, 3 * k, 3);
+                buf.putDouble(p.normalImpulse[k]);
+                buf.putDouble(p.tangentImpulse1[k]);
+                buf.putDouble(p.tangentImpulse2[k]);
+                put(buf, p.frictionWorld, 3 * k, 3);
+                buf.putDouble(p.totalNormalImpulse[k]);
+                buf.putDouble(p.maxNormalImpulse[k]);
+                buf.putDouble(p.normalMass[k]);
+                buf.putDouble(p.tangentMass1[k]);
+                buf.putDouble(p.tangentMass2[k]);
+                buf.putDouble(p.relativeVelocity[k]);
+                buf.putDouble(0);
+            }
+        }
+        buf.putLong(checksum(buf.array(), buf.position()));
+        return new WorldSnapshot(Arrays.copyOf(buf.array(), buf.position()));
+    }
+
+    private static void put(ByteBuffer buf, double[] a, int o, int n) {
+        for (int i = 0; i < n; i++) {
+            buf.putDouble(a[o + i]);
+        }
+    }
+
+    private static void get(ByteBuffer buf, double[] a, int o, int n) {
+        for (int i = 0; i < n; i++) {
+            a[o + i] = buf.getDouble();
+        }
+    }
+
+    static long checksum(byte[] a, int n) {
+        long h = 0x6A09E667F3BCC908L;
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            long v = 0;
+            for (int k = 0; k < 8; k++) {
+                v = (v << 8) | (a[i + k] & 0xFF);
+            }
+            h = World.mix(h, v);
+        }
+        for (; i < n; i++) {
+            h = World.mix(h, a[i]);
+        }
+        return World.mix(h, n);
+    }
+
+    void restoreInto(World w) {
+        if (data.length < 4 + 8 + 8) {
+            throw new InvalidArgumentException("snapshot", data.length + " bytes", "too short to be a snapshot");
+        }
+        ByteBuffer buf = ByteBuffer.wrap(data);
+        if (buf.getInt() != MAGIC) {
+            throw new InvalidArgumentException("snapshot", "magic", "not a Sinew world snapshot");
+        }
+        long stored = ByteBuffer.wrap(data, data.length - 8, 8).getLong();
+        if (checksum(data, data.length - 8) != stored) {
+            throw new InvalidArgumentException("snapshot", "checksum", "the snapshot is corrupted (checksum mismatch)");
+        }
+        long layout = buf.getLong();
+        if (layout != layoutHash(w)) {
+            throw new InvalidArgumentException("snapshot", "layout",
+                    "taken from a world with other bodies (layout hash differs); create the same bodies first");
+        }
+        try {
+            decode(buf, w, true);
+        } catch (BufferUnderflowException | IndexOutOfBoundsException e) {
+            throw new InvalidArgumentException("snapshot", "contents", "malformed: " + e);
+        }
+        buf.position(4 + 8);
+        decode(buf, w, false);
+    }
+
+    /** With {@code dryRun} only reads and checks; otherwise writes into the world. */
+    private static void decode(ByteBuffer buf, World w, boolean dryRun) {
+        Bodies b = w.bodies;
+        Colliders c = w.colliders;
+        double[] tmp = new double[8];
+        long step = buf.getLong();
+        double acc = buf.getDouble();
+        int high = buf.getInt();
+        int liveBodies = buf.getInt();
+        if (high != b.high) {
+            throw new InvalidArgumentException("snapshot", "bodies", "body slot count differs");
+        }
+        if (!dryRun) {
+            w.setStepCount(step);
+            w.setAccumulator(acc);
+        }
+        for (int n = 0; n < liveBodies; n++) {
+            int i = buf.getInt();
+            if (i < 0 || i >= b.high || !b.alive[i]) {
+                throw new InvalidArgumentException("snapshot", "body " + i, "no such live body");
+            }
+            boolean awake = buf.get() != 0;
+            buf.get();
+            double sleep = buf.getDouble();
+            if (dryRun) {
+                buf.position(buf.position() + 8 * (3 + 4 + 3 + 3 + 3 + 4 + 3 + 3));
+                continue;
+            }
+            b.awake[i] = awake;
+            b.sleepTime[i] = sleep;
+            get(buf, b.pos, 3 * i, 3);
+            get(buf, b.rot, 4 * i, 4);
+            get(buf, b.linVel, 3 * i, 3);
+            get(buf, b.angVel, 3 * i, 3);
+            get(buf, b.prevPos, 3 * i, 3);
+            get(buf, b.prevRot, 4 * i, 4);
+            get(buf, b.force, 3 * i, 3);
+            get(buf, b.torque, 3 * i, 3);
+            b.updateWorldInertia(i);
+        }
+        int liveColliders = buf.getInt();
+        for (int n = 0, k = 0; n < liveColliders; n++, k++) {
+            while (k < c.high && !c.alive[k]) {
+                k++;
+            }
+            if (k >= c.high) {
+                throw new InvalidArgumentException("snapshot", "colliders", "collider count differs");
+            }
+            if (dryRun) {
+                get(buf, tmp, 0, 6);
+                get(buf, tmp, 0, 7);
+                continue;
+            }
+            get(buf, c.fatBounds, 6 * k, 6);
+            get(buf, c.worldPos, 3 * k, 3);
+            get(buf, c.worldRot, 4 * k, 4);
+        }
+        int pairs = buf.getInt();
+        if (pairs < 0) {
+            throw new InvalidArgumentException("snapshot", "pairs", "negative pair count");
+        }
+        if (!dryRun) {
+            w.releaseAllPairs();
+        }
+        for (int i = 0; i < pairs; i++) {
+            long key = buf.getLong();
+            int ca = (int) (key >>> 32);
+            int cb = (int) key;
+            if (ca < 0 || cb < 0 || ca >= c.high || cb >= c.high || !c.alive[ca] || !c.alive[cb]) {
+                throw new InvalidArgumentException("snapshot", "pair " + Long.toHexString(key), "names a missing collider");
+            }
+            ContactPair p = dryRun ? SCRATCH.get() : w.takePairForRestore();
+            p.reset(key, ca, cb, c.body[ca], c.body[cb]);
+            p.pointCount = buf.getInt();
+            if (p.pointCount < 0 || p.pointCount > ContactPair.N) {
+                throw new InvalidArgumentException("snapshot.pointCount", p.pointCount, "must be in [0, 4]");
+            }
+            p.touching = buf.get() != 0;
+            p.wasTouching = buf.get() != 0;
+            p.friction = buf.getDouble();
+            p.restitution = buf.getDouble();
+            p.nx = buf.getDouble();
+            p.ny = buf.getDouble();
+            p.nz = buf.getDouble();
+            get(buf, p.t1, 0, 3 * ContactPair.N);
+            get(buf, p.t2, 0, 3 * ContactPair.N);
+            for (int k = 0; k < ContactPair.N; k++) {
+                p.id[k] = buf.getInt();
+                p.separation[k] = buf.getDouble();
+                get(buf, p.localA, 3 * k, 3);
+                get(buf, p.localB, 3 * k, 3);
+                get(buf, p.rA, 3 * k, 3);
+                get(buf, p.rB, 3 * k, 3);
+                p.normalImpulse[k] = buf.getDouble();
+                p.tangentImpulse1[k] = buf.getDouble();
+                p.tangentImpulse2[k] = buf.getDouble();
+                get(buf, p.frictionWorld, 3 * k, 3);
+                p.totalNormalImpulse[k] = buf.getDouble();
+                p.maxNormalImpulse[k] = buf.getDouble();
+                p.normalMass[k] = buf.getDouble();
+                p.tangentMass1[k] = buf.getDouble();
+                p.tangentMass2[k] = buf.getDouble();
+                p.relativeVelocity[k] = buf.getDouble();
+                buf.getDouble();
+            }
+            if (!dryRun) {
+                w.appendPair(p);
+            }
+        }
+        if (buf.remaining() != 8) {
+            throw new InvalidArgumentException("snapshot", "length", "trailing or missing bytes");
+        }
+    }
+
+    private static final ThreadLocal<ContactPair> SCRATCH = ThreadLocal.withInitial(ContactPair::new);
+}
