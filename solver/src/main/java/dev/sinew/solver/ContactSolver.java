@@ -30,8 +30,14 @@ final class ContactSolver {
     double slop;
     double maxPushOut;
     double restitutionThreshold;
+    /** World gravity, m/s². */
+    double gx;
+    double gy;
+    double gz;
     /** Projected Gauss–Seidel sweeps over a manifold's normal rows per solve. */
     static final int BLOCK_ITERATIONS = 8;
+    static final boolean LOAD_AWARE = Boolean.getBoolean("sinew.loadAware");
+    double referenceAcceleration = 9.81;
 
     private final double[] blockDiag = new double[ContactPair.N];
     private final double[] blockQ = new double[ContactPair.N];
@@ -110,6 +116,7 @@ final class ContactSolver {
             c.tangentImpulse2[k] = fx * t2[o] + fy * t2[o + 1] + fz * t2[o + 2];
             c.maxNormalImpulse[k] = 0;
             c.totalNormalImpulse[k] = 0;
+            c.loadImpulse[k] = c.normalImpulse[k];
         }
         // Coupling of the normal rows: A_ij = mA + mB + (rA_i × n)·IA(rA_j × n) + (rB_i × n)·IB(rB_j × n).
         int n = c.pointCount;
@@ -222,7 +229,11 @@ final class ContactSolver {
                 impulseScale = sf.impulseScale;
             }
             double aii = a[k * ContactPair.N + k];
-            double ck = impulseScale > 0 ? aii * impulseScale / massScale : 0;
+            double ck = 0;
+            if (impulseScale > 0) {
+                double mRef = Math.max(1 / aii, LOAD_AWARE ? c.loadImpulse[k] * invH / referenceAcceleration : 0);
+                ck = impulseScale / (massScale * mRef);
+            }
             diag[k] = aii + ck;
             double qk = normalVelocity(c, k, nx, ny, nz) + bias;
             for (int j = 0; j < n; j++) {
@@ -279,16 +290,36 @@ final class ContactSolver {
         }
     }
 
-    void restitution(ContactPair c) {
+    /**
+     * Restitution after the substeps, for points that approached faster than the threshold and
+     * took an impulse. The target separating speed is e times the speed at the moment of impact,
+     * which is not the speed at the start of the tick: gravity keeps accelerating the bodies across
+     * the speculative gap. Symplectic Euler with a constant relative acceleration a along the normal
+     * conserves H = v²/2 − a·s + a·h·v/2 exactly, so from the tick-start state (s₀, v₀) the
+     * approach speed at s = 0 is the negative root of v²/2 + a·h·v/2 = H₀; a bounce that keeps H
+     * leaves with v_out = −v_in − a·h. With e < 1 the result is scaled by e. Without gravity this
+     * is the classic v_out = −e·v₀.
+     */
+    void restitution(ContactPair c, double h) {
         if (c.restitution == 0) {
             return;
         }
+        double a = c.nx * (gx * gravityOf(c.bodyB) - gx * gravityOf(c.bodyA))
+                + c.ny * (gy * gravityOf(c.bodyB) - gy * gravityOf(c.bodyA))
+                + c.nz * (gz * gravityOf(c.bodyB) - gz * gravityOf(c.bodyA));
         for (int k = 0; k < c.pointCount; k++) {
-            if (c.relativeVelocity[k] > -restitutionThreshold || c.maxNormalImpulse[k] == 0) {
+            double v0 = c.relativeVelocity[k];
+            if (v0 > -restitutionThreshold || c.maxNormalImpulse[k] == 0) {
                 continue;
             }
+            double s0 = Math.max(0, c.separation[k]);
+            double h0 = 0.5 * v0 * v0 - a * s0 + 0.5 * a * h * v0;
+            double half = 0.5 * a * h;
+            double disc = half * half + 2 * h0;
+            double vIn = disc > 0 ? -half - Math.sqrt(disc) : v0;
+            double target = c.restitution * (-vIn - a * h);
             double vn = normalVelocity(c, k, c.nx, c.ny, c.nz);
-            double impulse = -c.normalMass[k] * (vn + c.restitution * c.relativeVelocity[k]);
+            double impulse = c.normalMass[k] * (target - vn);
             double old = c.normalImpulse[k];
             double next = Math.max(old + impulse, 0);
             impulse = next - old;
@@ -297,6 +328,11 @@ final class ContactSolver {
             c.totalNormalImpulse[k] += impulse;
             apply(c, k, impulse * c.nx, impulse * c.ny, impulse * c.nz);
         }
+    }
+
+    /** Gravity scale of a body as the solver sees it (0 for bodies that do not move). */
+    private double gravityOf(int body) {
+        return b.type[body] == Bodies.DYNAMIC && b.awake[body] ? b.gravityScale[body] : 0;
     }
 
     void storeImpulses(ContactPair c) {

@@ -685,6 +685,9 @@ public final class World {
         cs.slop = s.linearSlop();
         cs.maxPushOut = s.maxPushOutSpeed();
         cs.restitutionThreshold = s.restitutionThreshold();
+        cs.gx = s.gravity().x();
+        cs.gy = s.gravity().y();
+        cs.gz = s.gravity().z();
         cs.setSoftness(s.contactHertz(), s.contactDampingRatio(), h);
         for (int i = 0; i < solveCount; i++) {
             cs.prepare(solveList[i]);
@@ -705,7 +708,7 @@ public final class World {
         }
         // 5. Restitution and impulses.
         for (int i = 0; i < solveCount; i++) {
-            cs.restitution(solveList[i]);
+            cs.restitution(solveList[i], h);
         }
         for (int i = 0; i < solveCount; i++) {
             cs.storeImpulses(solveList[i]);
@@ -933,10 +936,9 @@ public final class World {
         colliderTransform(cb, tb);
         double[] v = bodies.linVel;
         double[] w = bodies.angVel;
-        double dvx = v[3 * bb] - v[3 * ba];
-        double dvy = v[3 * bb + 1] - v[3 * ba + 1];
-        double dvz = v[3 * bb + 2] - v[3 * ba + 2];
-        double speed = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz)
+        // Each body's own speed, not the relative one: a body stopped by a third one during the
+        // tick (the lower of two falling bodies landing) closes the gap at the other's full speed.
+        double speed = length(v, ba) + length(v, bb)
                 + length(w, ba) * colliders.maxRadius[ca] + length(w, bb) * colliders.maxRadius[cb];
         double margin = settings.speculativeDistance() + dt * speed;
         narrowPhase.collide(colliders.shape[ca], ta, colliders.shape[cb], tb, margin, manifold);
@@ -1100,9 +1102,32 @@ public final class World {
 
     /** Debug text of every pair (temporary). */
     public String debugPairs() {
+        return debugPairs(Double.NEGATIVE_INFINITY);
+    }
+
+    public String debugPair(int ba, int bb) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < pairCount; i++) {
             ContactPair p = pairs[i];
+            if (p.bodyA == ba && p.bodyB == bb) {
+                sb.append(String.format("n=(%.3f %.3f %.3f) pts=%d vA=(%.3f %.3f %.3f) vB=(%.3f %.3f %.3f)%n", p.nx, p.ny, p.nz, p.pointCount,
+                        bodies.linVel[3*ba], bodies.linVel[3*ba+1], bodies.linVel[3*ba+2], bodies.linVel[3*bb], bodies.linVel[3*bb+1], bodies.linVel[3*bb+2]));
+                for (int k = 0; k < p.pointCount; k++) {
+                    sb.append(String.format("   id=%08x s=%.4f lam=%.5f rv=%.3f%n", p.id[k], p.separation[k], p.normalImpulse[k], p.relativeVelocity[k]));
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    public String debugPairs(double minPen) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < pairCount; i++) {
+            ContactPair p = pairs[i];
+            if (-p.minSeparation() < minPen) {
+                continue;
+            }
+            sb.append(colliders.shape[p.colliderA]).append(" vs ").append(colliders.shape[p.colliderB]).append(' ');
             sb.append(String.format("pair %d-%d n=(%.3f %.3f %.3f) pts=%d%n", p.bodyA, p.bodyB, p.nx, p.ny, p.nz, p.pointCount));
             for (int k = 0; k < p.pointCount; k++) {
                 sb.append(String.format("   id=%08x s=%.3e rA=(%.4f %.4f %.4f) lam=%.5f%n", p.id[k], p.separation[k], p.rA[3*k], p.rA[3*k+1], p.rA[3*k+2], p.normalImpulse[k]));

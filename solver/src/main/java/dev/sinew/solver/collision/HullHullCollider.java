@@ -120,9 +120,6 @@ final class HullHullCollider {
         double axX = 0;
         double axY = 0;
         double axZ = 0;
-        double cax = a.centroid(0);
-        double cay = a.centroid(1);
-        double caz = a.centroid(2);
         for (int ea = 0, nea = a.edgeCount(); ea < nea; ea++) {
             int a0 = a.edge(ea, 0);
             int a1 = a.edge(ea, 1);
@@ -186,7 +183,8 @@ final class HullHullCollider {
                 x /= len;
                 y /= len;
                 z /= len;
-                if (x * (a0x - cax) + y * (a0y - cay) + z * (a0z - caz) < 0) {
+                // Orient the axis into A's edge arc (n1 + n2 side): A's outward support direction.
+                if (x * (n1x + n2x) + y * (n1y + n2y) + z * (n1z + n2z) < 0) {
                     x = -x;
                     y = -y;
                     z = -z;
@@ -227,6 +225,7 @@ final class HullHullCollider {
             double mz = 0.5 * (paz + pbz);
             c.add(ta.pointX(mx, my, mz), ta.pointY(mx, my, mz), ta.pointZ(mx, my, mz), sepE,
                     0x40000000 | (edgeA << 15) | edgeB);
+            addSupportFacePoints(a, b, ta, axX, axY, axZ, sepE, margin, c);
             out.nx = ta.vectorX(axX, axY, axZ);
             out.ny = ta.vectorY(axX, axY, axZ);
             out.nz = ta.vectorZ(axX, axY, axZ);
@@ -305,11 +304,120 @@ final class HullHullCollider {
                 c.add(ta.pointX(mx, my, mz), ta.pointY(mx, my, mz), ta.pointZ(mx, my, mz), s, id);
             }
         }
+        // Clipping can cut away the deepest incident vertex of a deep overlap; keep it as a point.
+        double clippedMin = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < c.count; k++) {
+            clippedMin = Math.min(clippedMin, c.sep[k]);
+        }
+        double satSep = refIsB ? sepB : sepA;
+        if (clippedMin > satSep + 1e-9) {
+            int deepest = -1;
+            double deepestSep = Double.POSITIVE_INFINITY;
+            for (int v = 0, nv = inc.vertexCount(); v < nv; v++) {
+                double px = vx(a, v, !refIsB);
+                double py = vy(a, v, !refIsB);
+                double pz = vz(a, v, !refIsB);
+                double sv = nx * px + ny * py + nz * pz - d;
+                if (sv < deepestSep) {
+                    deepestSep = sv;
+                    deepest = v;
+                }
+            }
+            if (deepestSep <= margin) {
+                double px = vx(a, deepest, !refIsB) - 0.5 * deepestSep * nx;
+                double py = vy(a, deepest, !refIsB) - 0.5 * deepestSep * ny;
+                double pz = vz(a, deepest, !refIsB) - 0.5 * deepestSep * nz;
+                int id = flip | (refFace << 22) | 0x3E00 | (deepest & 0x1FF);
+                c.add(ta.pointX(px, py, pz), ta.pointY(px, py, pz), ta.pointZ(px, py, pz), deepestSep, id);
+            }
+        }
         double sign = refIsB ? -1 : 1;
         out.nx = sign * ta.vectorX(nx, ny, nz);
         out.ny = sign * ta.vectorY(nx, ny, nz);
         out.nz = sign * ta.vectorZ(nx, ny, nz);
         c.reduceInto(out);
+    }
+
+    /**
+     * An edge contact alone is a single point, about which the bodies are free to rock until a
+     * face swings into the other body. So the faces that support the contact normal n (A's face
+     * most aligned with n, B's most aligned with −n) are clipped against each other as well, and
+     * each clipped point p of B is added with its separation along n from A's face plane,
+     * σ = (n_f·p − d)/(n_f·n). Over A's face these are distances between points of B and of A
+     * along n, so while apart none is below the edge separation (in an overlap deeper ones are
+     * dropped): they are extra, usually speculative, points
+     * that hold the rotation. Skipped when A's face is too oblique to n (n_f·n < 0.5).
+     */
+    private void addSupportFacePoints(ConvexHull a, ConvexHull b, Transform ta, double nx, double ny, double nz,
+            double edgeSep, double margin, Candidates c) {
+        int refFace = -1;
+        double best = 0.5;
+        for (int f = 0, n = a.faceCount(); f < n; f++) {
+            double dot = a.plane(f, 0) * nx + a.plane(f, 1) * ny + a.plane(f, 2) * nz;
+            if (dot > best) {
+                best = dot;
+                refFace = f;
+            }
+        }
+        if (refFace < 0) {
+            return;
+        }
+        int incFace = -1;
+        double minDot = Double.POSITIVE_INFINITY;
+        for (int f = 0, n = b.faceCount(); f < n; f++) {
+            double dot = bp[4 * f] * nx + bp[4 * f + 1] * ny + bp[4 * f + 2] * nz;
+            if (dot < minDot) {
+                minDot = dot;
+                incFace = f;
+            }
+        }
+        double fx = a.plane(refFace, 0);
+        double fy = a.plane(refFace, 1);
+        double fz = a.plane(refFace, 2);
+        double fd = a.plane(refFace, 3);
+        int incStart = b.faceStart(incFace);
+        int incCount = b.faceSize(incFace);
+        int refCount = a.faceSize(refFace);
+        ensurePoly(incCount + refCount + 2);
+        int count = incCount;
+        for (int k = 0; k < incCount; k++) {
+            int vi = b.faceVertex(incStart + k);
+            polyX[k] = bv[3 * vi];
+            polyY[k] = bv[3 * vi + 1];
+            polyZ[k] = bv[3 * vi + 2];
+            polyCode[k] = 0x2000 | (vi & 0x1FFF);
+        }
+        int refStart = a.faceStart(refFace);
+        for (int k = 0; k < refCount && count > 0; k++) {
+            int va = a.faceVertex(refStart + k);
+            int vb = a.faceVertex(refStart + (k + 1) % refCount);
+            double ax = a.vertex(va, 0);
+            double ay = a.vertex(va, 1);
+            double az = a.vertex(va, 2);
+            double ex = a.vertex(vb, 0) - ax;
+            double ey = a.vertex(vb, 1) - ay;
+            double ez = a.vertex(vb, 2) - az;
+            // Side planes contain n (s = e × n), so a clipped point projected along n lands on the face.
+            double sx = ey * nz - ez * ny;
+            double sy = ez * nx - ex * nz;
+            double sz = ex * ny - ey * nx;
+            count = clip(count, sx, sy, sz, sx * ax + sy * ay + sz * az, k);
+        }
+        for (int k = 0; k < count; k++) {
+            double px = polyX[k];
+            double py = polyY[k];
+            double pz = polyZ[k];
+            // In an overlap a point over A's face can measure deeper than the minimum translation;
+            // such points are left out (the edge point already carries the depth).
+            double sigma = (fx * px + fy * py + fz * pz - fd) / best;
+            if (sigma <= margin && sigma >= edgeSep) {
+                double mx = px - 0.5 * sigma * nx;
+                double my = py - 0.5 * sigma * ny;
+                double mz = pz - 0.5 * sigma * nz;
+                int id = 0x20000000 | (refFace << 22) | ((incFace & 0xFF) << 14) | (polyCode[k] & 0x3FFF);
+                c.add(ta.pointX(mx, my, mz), ta.pointY(mx, my, mz), ta.pointZ(mx, my, mz), sigma, id);
+            }
+        }
     }
 
     /** Vertex coordinate in A's frame: A's own vertex, or B's transformed one. */

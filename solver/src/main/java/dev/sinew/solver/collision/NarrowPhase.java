@@ -194,7 +194,13 @@ public final class NarrowPhase {
         out.nx = nx;
         out.ny = ny;
         out.nz = nz;
-        // Two-point case for nearly parallel cores.
+        // Cores within 30° of parallel that overlap along their length: besides the closest
+        // points, the two ends of the overlap (each with its own separation along the common
+        // normal, speculative when apart) so the pair cannot rock about a single point.
+        double s = dist - ra - rb;
+        Candidates c = candidates;
+        c.clear();
+        c.add(cax + nx * (ra + 0.5 * s), cay + ny * (ra + 0.5 * s), caz + nz * (ra + 0.5 * s), s, 0);
         double uax = a[3] - a[0];
         double uay = a[4] - a[1];
         double uaz = a[5] - a[2];
@@ -205,15 +211,13 @@ public final class NarrowPhase {
         double lb2 = ubx * ubx + uby * uby + ubz * ubz;
         if (la2 > 1e-12 && lb2 > 1e-12) {
             double cos = (uax * ubx + uay * uby + uaz * ubz) / Math.sqrt(la2 * lb2);
-            if (Math.abs(cos) > 0.995) {
+            if (Math.abs(cos) > PARALLEL_CAPSULE_COS) {
                 // Parameters of B's ends on A's line, clipped to A's extent.
                 double t0 = ((b[0] - a[0]) * uax + (b[1] - a[1]) * uay + (b[2] - a[2]) * uaz) / la2;
                 double t1 = ((b[3] - a[0]) * uax + (b[4] - a[1]) * uay + (b[5] - a[2]) * uaz) / la2;
                 double lo = Math.max(0, Math.min(t0, t1));
                 double hi = Math.min(1, Math.max(t0, t1));
                 if (hi - lo > 1e-3) {
-                    Candidates c = candidates;
-                    c.clear();
                     for (int e = 0; e < 2; e++) {
                         double ta = e == 0 ? lo : hi;
                         double px = a[0] + ta * uax;
@@ -224,26 +228,20 @@ public final class NarrowPhase {
                         double qx = b[0] + tb * ubx;
                         double qy = b[1] + tb * uby;
                         double qz = b[2] + tb * ubz;
-                        double s = (qx - px) * nx + (qy - py) * ny + (qz - pz) * nz - ra - rb;
-                        if (s <= margin) {
-                            double k = ra + 0.5 * s;
-                            c.add(px + nx * k, py + ny * k, pz + nz * k, s, e);
+                        double se = (qx - px) * nx + (qy - py) * ny + (qz - pz) * nz - ra - rb;
+                        if (se <= margin) {
+                            double k = ra + 0.5 * se;
+                            c.add(px + nx * k, py + ny * k, pz + nz * k, se, 1 + e);
                         }
                     }
-                    c.reduceInto(out);
-                    return;
                 }
             }
         }
-        double s = dist - ra - rb;
-        double k = ra + 0.5 * s;
-        out.pointCount = 1;
-        out.px[0] = cax + nx * k;
-        out.py[0] = cay + ny * k;
-        out.pz[0] = caz + nz * k;
-        out.separation[0] = s;
-        out.id[0] = 0;
+        c.reduceInto(out);
     }
+
+    /** Cosine of the largest angle between two capsule cores that still gets end points (30°). */
+    private static final double PARALLEL_CAPSULE_COS = 0.866;
 
     /** u, v with u × v = n for a unit n (Duff et al. 2017, "Building an orthonormal basis, revisited"). */
     public static void orthonormalBasis(double nx, double ny, double nz, double[] u, double[] v) {

@@ -16,7 +16,7 @@ import dev.sinew.solver.shape.ConvexHull;
  * gets two points.
  */
 final class SegmentHullCollider {
-    private static final double PARALLEL_COS = 0.999;
+    private static final double PARALLEL_COS = 1 - 1e-6;
     private final NarrowPhase np;
     private final SegmentMath seg;
     // Scratch results
@@ -66,9 +66,6 @@ final class SegmentHullCollider {
         double eay = 0;
         double eaz = 0;
         if (ul2 > 1e-18) {
-            double cx = h.centroid(0);
-            double cy = h.centroid(1);
-            double cz = h.centroid(2);
             for (int e = 0, ne = h.edgeCount(); e < ne; e++) {
                 int fa = h.edge(e, 2);
                 int fb = h.edge(e, 3);
@@ -95,7 +92,12 @@ final class SegmentHullCollider {
                 ax /= al;
                 ay /= al;
                 az /= al;
-                if (ax * (v0x - cx) + ay * (v0y - cy) + az * (v0z - cz) < 0) {
+                // Orient the axis into the edge's Gauss arc (a + b side): the hull's outward
+                // support direction at this edge.
+                double sumX = h.plane(fa, 0) + h.plane(fb, 0);
+                double sumY = h.plane(fa, 1) + h.plane(fb, 1);
+                double sumZ = h.plane(fa, 2) + h.plane(fb, 2);
+                if (ax * sumX + ay * sumY + az * sumZ < 0) {
                     ax = -ax;
                     ay = -ay;
                     az = -az;
@@ -137,14 +139,17 @@ final class SegmentHullCollider {
                 }
             }
             if (f >= 0 && ul2 > 1e-18) {
+                // The closest feature is a face: clip the whole core to it, so a capsule lying at
+                // a slant over the face also gets its far end as a (speculative) point and does
+                // not rock on a single point.
                 double fnx = h.plane(f, 0);
                 double fny = h.plane(f, 1);
                 double fnz = h.plane(f, 2);
-                double along = Math.abs(fnx * ux + fny * uy + fnz * uz) / Math.sqrt(ul2);
-                if (along < 0.05 && faceContact(h, f, p0x, p0y, p0z, ux, uy, uz, r, margin, c)) {
+                if (faceContact(h, f, p0x, p0y, p0z, ux, uy, uz, r, margin, c) && c.count > 0) {
                     emit(c, t, fnx, fny, fnz, out);
                     return;
                 }
+                c.clear();
             }
             double s = dist - r;
             c.add(qhx + nx * 0.5 * s, qhy + ny * 0.5 * s, qhz + nz * 0.5 * s, s, 0x7000);
@@ -152,7 +157,13 @@ final class SegmentHullCollider {
             nx = h.plane(bestFace, 0);
             ny = h.plane(bestFace, 1);
             nz = h.plane(bestFace, 2);
-            if (!faceContact(h, bestFace, p0x, p0y, p0z, ux, uy, uz, r, margin, c)) {
+            boolean clipped = faceContact(h, bestFace, p0x, p0y, p0z, ux, uy, uz, r, margin, c);
+            double clippedMin = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < c.count; i++) {
+                clippedMin = Math.min(clippedMin, c.sep[i]);
+            }
+            // Clipping can cut away the deepest part of a deeply buried core; keep it as a point.
+            if (!clipped || clippedMin > faceSep - r + 1e-9) {
                 // The core's projection misses the face (deep inside): use the deepest end.
                 double d = h.plane(bestFace, 3);
                 double s0 = nx * p0x + ny * p0y + nz * p0z - d;
