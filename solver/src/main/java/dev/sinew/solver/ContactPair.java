@@ -47,8 +47,6 @@ final class ContactPair {
     final double[] tangentMass2 = new double[N];
     /** Normal relative velocity at the start of the tick, m/s (negative = approaching). */
     final double[] relativeVelocity = new double[N];
-    /** Normal impulse per substep at the start of the tick (the warm start), N·s. */
-    final double[] loadImpulse = new double[N];
     /** Normal-row coupling A = J M⁻¹ Jᵀ (row-major N×N) for the block solve, fixed for the tick. */
     final double[] normalCoupling = new double[N * N];
     /** Per-point friction directions for the tick: t1 along the slip when slipping, t2 = n × t1. */

@@ -35,10 +35,10 @@ final class ContactSolver {
     double gy;
     double gz;
     /** Projected Gauss–Seidel sweeps over a manifold's normal rows per solve. */
-    static final int BLOCK_ITERATIONS = 8;
-    static final boolean LOAD_AWARE = Boolean.getBoolean("sinew.loadAware");
-    double referenceAcceleration = 9.81;
+    static final int BLOCK_ITERATIONS = 16;
 
+
+    private final SmallLcp lcp = new SmallLcp();
     private final double[] blockDiag = new double[ContactPair.N];
     private final double[] blockQ = new double[ContactPair.N];
     private final double[] blockLambda = new double[ContactPair.N];
@@ -116,7 +116,6 @@ final class ContactSolver {
             c.tangentImpulse2[k] = fx * t2[o] + fy * t2[o + 1] + fz * t2[o + 2];
             c.maxNormalImpulse[k] = 0;
             c.totalNormalImpulse[k] = 0;
-            c.loadImpulse[k] = c.normalImpulse[k];
         }
         // Coupling of the normal rows: A_ij = mA + mB + (rA_i × n)·IA(rA_j × n) + (rB_i × n)·IB(rB_j × n).
         int n = c.pointCount;
@@ -204,9 +203,9 @@ final class ContactSolver {
         // Δλ = −ms·(v + b)/A_ii − is·λ with ms + is = 1, which is the row of
         // (A + C)·Δλ = −(v + b) − C·λ with C_ii = A_ii·is/ms. For all rows together this is the
         // linear complementarity problem w = M·λ' + q ≥ 0, λ' ≥ 0, λ'·w = 0 with M = A + C and
-        // q = v + b − A·λ, solved by projected Gauss–Seidel on the small system from the current
-        // impulses. Solving the rows together gives a resting face the symmetric impulses a
-        // one-pass sequential solve cannot, so stacks do not pick up spurious torques.
+        // q = v + b − A·λ, solved exactly by SmallLcp. Solving the rows together gives a resting
+        // face the balanced impulses a sequential (or a few projected Gauss–Seidel) sweeps over
+        // its nearly dependent rows cannot, so stacks and pyramids pick up no spurious torque.
         int n = c.pointCount;
         double[] a = c.normalCoupling;
         double[] diag = blockDiag;
@@ -214,10 +213,7 @@ final class ContactSolver {
         double[] lam = blockLambda;
         for (int k = 0; k < n; k++) {
             int o = 3 * k;
-            double s = c.separation[k]
-                    + nx * (pos[3 * bb] + rotX(rot, bb, c.localB, o) - pos[3 * ba] - rotX(rot, ba, c.localA, o))
-                    + ny * (pos[3 * bb + 1] + rotY(rot, bb, c.localB, o) - pos[3 * ba + 1] - rotY(rot, ba, c.localA, o))
-                    + nz * (pos[3 * bb + 2] + rotZ(rot, bb, c.localB, o) - pos[3 * ba + 2] - rotZ(rot, ba, c.localA, o));
+            double s = currentSeparation(c, k);
             double bias = 0;
             double massScale = 1;
             double impulseScale = 0;
@@ -229,11 +225,7 @@ final class ContactSolver {
                 impulseScale = sf.impulseScale;
             }
             double aii = a[k * ContactPair.N + k];
-            double ck = 0;
-            if (impulseScale > 0) {
-                double mRef = Math.max(1 / aii, LOAD_AWARE ? c.loadImpulse[k] * invH / referenceAcceleration : 0);
-                ck = impulseScale / (massScale * mRef);
-            }
+            double ck = impulseScale > 0 ? aii * impulseScale / massScale : 0;
             diag[k] = aii + ck;
             double qk = normalVelocity(c, k, nx, ny, nz) + bias;
             for (int j = 0; j < n; j++) {
@@ -242,16 +234,20 @@ final class ContactSolver {
             q[k] = qk;
             lam[k] = c.normalImpulse[k];
         }
-        for (int iter = 0; iter < BLOCK_ITERATIONS; iter++) {
-            for (int k = 0; k < n; k++) {
-                if (!(diag[k] > 0)) {
-                    continue;
+        if (!lcp.solve(n, a, ContactPair.N, diag, q, lam)) {
+            // No active set fits within round-off (nearly degenerate points): projected
+            // Gauss–Seidel from the current impulses instead.
+            for (int iter = 0; iter < BLOCK_ITERATIONS; iter++) {
+                for (int k = 0; k < n; k++) {
+                    if (!(diag[k] > 0)) {
+                        continue;
+                    }
+                    double w = q[k] + (diag[k] - a[k * ContactPair.N + k]) * lam[k];
+                    for (int j = 0; j < n; j++) {
+                        w += a[k * ContactPair.N + j] * lam[j];
+                    }
+                    lam[k] = Math.max(0, lam[k] - w / diag[k]);
                 }
-                double w = q[k] + (diag[k] - a[k * ContactPair.N + k]) * lam[k];
-                for (int j = 0; j < n; j++) {
-                    w += a[k * ContactPair.N + j] * lam[j];
-                }
-                lam[k] = Math.max(0, lam[k] - w / diag[k]);
             }
         }
         for (int k = 0; k < n; k++) {
@@ -296,8 +292,8 @@ final class ContactSolver {
      * which is not the speed at the start of the tick: gravity keeps accelerating the bodies across
      * the speculative gap. Symplectic Euler with a constant relative acceleration a along the normal
      * conserves H = v²/2 − a·s + a·h·v/2 exactly, so from the tick-start state (s₀, v₀) the
-     * approach speed at s = 0 is the negative root of v²/2 + a·h·v/2 = H₀; a bounce that keeps H
-     * leaves with v_out = −v_in − a·h. With e < 1 the result is scaled by e. Without gravity this
+     * approach speed at the current separation s is the negative root of
+     * v²/2 + a·h·v/2 = H₀ + a·s; a bounce that keeps H leaves with v_out = −v_in − a·h. With e < 1 the result is scaled by e. Without gravity this
      * is the classic v_out = −e·v₀.
      */
     void restitution(ContactPair c, double h) {
@@ -314,8 +310,11 @@ final class ContactSolver {
             }
             double s0 = Math.max(0, c.separation[k]);
             double h0 = 0.5 * v0 * v0 - a * s0 + 0.5 * a * h * v0;
+            // The relax pass may have stopped the bodies a little short of touching (speculative
+            // row); the impact speed is taken where they are now, at separation sNow.
+            double sNow = Math.max(0, currentSeparation(c, k));
             double half = 0.5 * a * h;
-            double disc = half * half + 2 * h0;
+            double disc = half * half + 2 * (h0 + a * sNow);
             double vIn = disc > 0 ? -half - Math.sqrt(disc) : v0;
             double target = c.restitution * (-vIn - a * h);
             double vn = normalVelocity(c, k, c.nx, c.ny, c.nz);
@@ -328,6 +327,19 @@ final class ContactSolver {
             c.totalNormalImpulse[k] += impulse;
             apply(c, k, impulse * c.nx, impulse * c.ny, impulse * c.nz);
         }
+    }
+
+    /** Separation of point k from the bodies' current poses, metres. */
+    private double currentSeparation(ContactPair c, int k) {
+        int ba = c.bodyA;
+        int bb = c.bodyB;
+        int o = 3 * k;
+        double[] pos = b.pos;
+        double[] rot = b.rot;
+        return c.separation[k]
+                + c.nx * (pos[3 * bb] + rotX(rot, bb, c.localB, o) - pos[3 * ba] - rotX(rot, ba, c.localA, o))
+                + c.ny * (pos[3 * bb + 1] + rotY(rot, bb, c.localB, o) - pos[3 * ba + 1] - rotY(rot, ba, c.localA, o))
+                + c.nz * (pos[3 * bb + 2] + rotZ(rot, bb, c.localB, o) - pos[3 * ba + 2] - rotZ(rot, ba, c.localA, o));
     }
 
     /** Gravity scale of a body as the solver sees it (0 for bodies that do not move). */

@@ -628,8 +628,8 @@ public final class World {
         locked = true;
         try {
             runTick();
-            for (StepListener l : listeners) {
-                l.afterStep(this);
+            for (int i = 0; i < listeners.size(); i++) {
+                listeners.get(i).afterStep(this);
             }
         } finally {
             locked = false;
@@ -1098,42 +1098,6 @@ public final class World {
             }
         }
         return deepest;
-    }
-
-    /** Debug text of every pair (temporary). */
-    public String debugPairs() {
-        return debugPairs(Double.NEGATIVE_INFINITY);
-    }
-
-    public String debugPair(int ba, int bb) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < pairCount; i++) {
-            ContactPair p = pairs[i];
-            if (p.bodyA == ba && p.bodyB == bb) {
-                sb.append(String.format("n=(%.3f %.3f %.3f) pts=%d vA=(%.3f %.3f %.3f) vB=(%.3f %.3f %.3f)%n", p.nx, p.ny, p.nz, p.pointCount,
-                        bodies.linVel[3*ba], bodies.linVel[3*ba+1], bodies.linVel[3*ba+2], bodies.linVel[3*bb], bodies.linVel[3*bb+1], bodies.linVel[3*bb+2]));
-                for (int k = 0; k < p.pointCount; k++) {
-                    sb.append(String.format("   id=%08x s=%.4f lam=%.5f rv=%.3f%n", p.id[k], p.separation[k], p.normalImpulse[k], p.relativeVelocity[k]));
-                }
-            }
-        }
-        return sb.toString();
-    }
-
-    public String debugPairs(double minPen) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < pairCount; i++) {
-            ContactPair p = pairs[i];
-            if (-p.minSeparation() < minPen) {
-                continue;
-            }
-            sb.append(colliders.shape[p.colliderA]).append(" vs ").append(colliders.shape[p.colliderB]).append(' ');
-            sb.append(String.format("pair %d-%d n=(%.3f %.3f %.3f) pts=%d%n", p.bodyA, p.bodyB, p.nx, p.ny, p.nz, p.pointCount));
-            for (int k = 0; k < p.pointCount; k++) {
-                sb.append(String.format("   id=%08x s=%.3e rA=(%.4f %.4f %.4f) lam=%.5f%n", p.id[k], p.separation[k], p.rA[3*k], p.rA[3*k+1], p.rA[3*k+2], p.normalImpulse[k]));
-            }
-        }
-        return sb.toString();
     }
 
     /** True when every dynamic body is asleep (and there is at least one). */

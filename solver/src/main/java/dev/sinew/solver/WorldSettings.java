@@ -13,7 +13,8 @@ import org.joml.Vector3dc;
  *                             the rest of the accumulated time is dropped so a slow frame cannot spiral
  * @param contactHertz         contact stiffness as a natural frequency, Hz (default 30); capped at a
  *                             quarter of the substep rate
- * @param contactDampingRatio  contact damping ratio, dimensionless (default 10: heavily overdamped push-out)
+ * @param contactDampingRatio  contact damping ratio of the push-out, dimensionless (default 1: critically
+ *                             damped, so an overlap is removed in about a period without overshoot)
  * @param maxPushOutSpeed      largest speed at which overlap is corrected, m/s (default 3)
  * @param linearSlop           overlap left alone so resting contacts stay engaged, m (default 0.005)
  * @param speculativeDistance  distance within which separated shapes already get contact points, m
@@ -60,7 +61,7 @@ public record WorldSettings(
     }
 
     public static WorldSettings defaults() {
-        return new WorldSettings(new Vector3d(0, -9.81, 0), 1.0 / 60.0, 4, 8, 30, 10, 3, 0.005, 0.02, 0.1, 1.0,
+        return new WorldSettings(new Vector3d(0, -9.81, 0), 1.0 / 60.0, 4, 8, 30, 1, 3, 0.005, 0.02, 0.1, 1.0,
                 true, 0.5, 0.05, 0.05);
     }
 

@@ -74,7 +74,7 @@ public final class TumblerScene implements Scene {
     }
 
     static final class Instance implements SceneInstance {
-        final World world = new World(dev.sinew.solver.WorldSettings.defaults().withTick(1 / 60.0, Integer.getInteger("sub", 4)));
+        final World world = new World();
         final BodyHandle container;
         final List<BodyHandle> bodies = new ArrayList<>();
         final Vector3d p = new Vector3d();
