@@ -25,6 +25,8 @@ final class ContactPair {
     boolean touching;
     boolean wasTouching;
     boolean staticSoftness;
+    /** Active set of the last normal-block solve (bit i: point i pushing), tried first next time; −1 none. */
+    int activeSet = -1;
 
     final int[] id = new int[N];
     /** Separation when the manifold was computed, metres. */
@@ -36,22 +38,116 @@ final class ContactPair {
     final double[] rA = new double[3 * N];
     final double[] rB = new double[3 * N];
     final double[] normalImpulse = new double[N];
-    final double[] tangentImpulse1 = new double[N];
-    final double[] tangentImpulse2 = new double[N];
-    /** Friction impulse as a world vector, carried to the next tick's tangent basis. */
-    final double[] frictionWorld = new double[3 * N];
     final double[] totalNormalImpulse = new double[N];
     final double[] maxNormalImpulse = new double[N];
     final double[] normalMass = new double[N];
-    final double[] tangentMass1 = new double[N];
-    final double[] tangentMass2 = new double[N];
+    /** Distance of each point from the friction anchor, metres (lever arm of twist friction). */
+    final double[] lever = new double[N];
+    // Patch friction, one per manifold: two tangent rows and a twist row at the anchor (the
+    // centroid of the points), limited by μ·Σλn and μ·Σλn·lever.
+    final double[] anchorA = new double[3];
+    final double[] anchorB = new double[3];
+    final double[] t1 = new double[3];
+    final double[] t2 = new double[3];
+    /** Inverse of the 2×2 tangent effective-mass matrix: [k11 k12; k12 k22]. */
+    double tangentInv11;
+    double tangentInv12;
+    double tangentInv22;
+    double frictionImpulse1;
+    double frictionImpulse2;
+    double twistMass;
+    double twistImpulse;
+    /** Friction impulse as a world vector, carried to the next tick's tangent basis, N·s. */
+    final double[] frictionWorld = new double[3];
     /** Normal relative velocity at the start of the tick, m/s (negative = approaching). */
     final double[] relativeVelocity = new double[N];
     /** Normal-row coupling A = J M⁻¹ Jᵀ (row-major N×N) for the block solve, fixed for the tick. */
     final double[] normalCoupling = new double[N * N];
-    /** Per-point friction directions for the tick: t1 along the slip when slipping, t2 = n × t1. */
-    final double[] t1 = new double[3 * N];
-    final double[] t2 = new double[3 * N];
+
+
+    /** Bytes {@link #write} produces. */
+    static final int BYTES = 8 + 4 + 4 + 2 + 8 * (5 + 5 * 3 + 7) + N * (4 + 8 * (1 + 4 * 3 + 6));
+
+    /** Writes every field that carries over between ticks (snapshot format). */
+    void write(java.nio.ByteBuffer buf) {
+        buf.putLong(key);
+        buf.putInt(pointCount);
+        buf.putInt(activeSet);
+        buf.put((byte) (touching ? 1 : 0));
+        buf.put((byte) (wasTouching ? 1 : 0));
+        double[] scalars = {friction, restitution, nx, ny, nz, tangentInv11, tangentInv12, tangentInv22,
+            frictionImpulse1, frictionImpulse2, twistMass, twistImpulse};
+        for (int i = 0; i < 5; i++) {
+            buf.putDouble(scalars[i]);
+        }
+        putAll(buf, anchorA, anchorB, t1, t2, frictionWorld);
+        for (int i = 5; i < scalars.length; i++) {
+            buf.putDouble(scalars[i]);
+        }
+        for (int k = 0; k < N; k++) {
+            buf.putInt(id[k]);
+            buf.putDouble(separation[k]);
+            for (double[] a : new double[][] {localA, localB, rA, rB}) {
+                buf.putDouble(a[3 * k]);
+                buf.putDouble(a[3 * k + 1]);
+                buf.putDouble(a[3 * k + 2]);
+            }
+            buf.putDouble(normalImpulse[k]);
+            buf.putDouble(totalNormalImpulse[k]);
+            buf.putDouble(maxNormalImpulse[k]);
+            buf.putDouble(normalMass[k]);
+            buf.putDouble(lever[k]);
+            buf.putDouble(relativeVelocity[k]);
+        }
+    }
+
+    /** Reads what {@link #write} wrote, after the key (which the caller has read). */
+    void readAfterKey(java.nio.ByteBuffer buf) {
+        pointCount = buf.getInt();
+        activeSet = buf.getInt();
+        touching = buf.get() != 0;
+        wasTouching = buf.get() != 0;
+        friction = buf.getDouble();
+        restitution = buf.getDouble();
+        nx = buf.getDouble();
+        ny = buf.getDouble();
+        nz = buf.getDouble();
+        for (double[] a : new double[][] {anchorA, anchorB, t1, t2, frictionWorld}) {
+            a[0] = buf.getDouble();
+            a[1] = buf.getDouble();
+            a[2] = buf.getDouble();
+        }
+        tangentInv11 = buf.getDouble();
+        tangentInv12 = buf.getDouble();
+        tangentInv22 = buf.getDouble();
+        frictionImpulse1 = buf.getDouble();
+        frictionImpulse2 = buf.getDouble();
+        twistMass = buf.getDouble();
+        twistImpulse = buf.getDouble();
+        for (int k = 0; k < N; k++) {
+            id[k] = buf.getInt();
+            separation[k] = buf.getDouble();
+            for (double[] a : new double[][] {localA, localB, rA, rB}) {
+                a[3 * k] = buf.getDouble();
+                a[3 * k + 1] = buf.getDouble();
+                a[3 * k + 2] = buf.getDouble();
+            }
+            normalImpulse[k] = buf.getDouble();
+            totalNormalImpulse[k] = buf.getDouble();
+            maxNormalImpulse[k] = buf.getDouble();
+            normalMass[k] = buf.getDouble();
+            lever[k] = buf.getDouble();
+            relativeVelocity[k] = buf.getDouble();
+        }
+    }
+
+    private static void putAll(java.nio.ByteBuffer buf, double[]... arrays) {
+        for (double[] a : arrays) {
+            buf.putDouble(a[0]);
+            buf.putDouble(a[1]);
+            buf.putDouble(a[2]);
+        }
+    }
 
     void reset(long k, int ca, int cb, int ba, int bb) {
         key = k;
@@ -62,6 +158,11 @@ final class ContactPair {
         pointCount = 0;
         touching = false;
         wasTouching = false;
+        activeSet = -1;
+        frictionWorld[0] = 0;
+        frictionWorld[1] = 0;
+        frictionWorld[2] = 0;
+        twistImpulse = 0;
     }
 
     double minSeparation() {

@@ -16,8 +16,14 @@ import dev.sinew.solver.collision.NarrowPhase;
  * −maxPushOut)) with the contact softness. Within the slop (−slop ≤ s ≤ 0) the row is rigid with
  * no bias: a resting contact neither sinks nor is pushed, so a stack does not settle through
  * the slop of every contact. In the relax pass every row is rigid with no bias, which removes
- * the push-out velocity so it does not turn into bounce. Friction is two rigid tangent
- * rows clamped together to the disc |λt| ≤ μ·λn.
+ * the push-out velocity so it does not turn into bounce.
+ *
+ * <p>Friction is solved per manifold, not per point ("patch friction"): two tangent rows at the
+ * centroid of the points, solved together with their 2×2 effective mass and clamped to the disc
+ * |λt| ≤ μ·Σλn, plus a twist row about the normal clamped to μ·Σ(λn·lever). Per-point friction
+ * solved one point after another gives a resting face unequal corner impulses and a net torque;
+ * the patch has no order. The first tangent follows the slip while the patch slips, so sliding
+ * friction opposes the slip exactly (maximum dissipation).
  */
 final class ContactSolver {
     /** Tangential speed above which friction directions follow the slip, m/s. */
@@ -36,6 +42,7 @@ final class ContactSolver {
     double gz;
     /** Projected Gauss–Seidel sweeps over a manifold's normal rows per solve. */
     static final int BLOCK_ITERATIONS = 16;
+
 
 
     private final SmallLcp lcp = new SmallLcp();
@@ -81,42 +88,12 @@ final class ContactSolver {
                     - (v[3 * ba + 1] + w[3 * ba + 2] * rax - w[3 * ba] * raz);
             double dvz = v[3 * bb + 2] + w[3 * bb] * rby - w[3 * bb + 1] * rbx
                     - (v[3 * ba + 2] + w[3 * ba] * ray - w[3 * ba + 1] * rax);
-            double vn = dvx * nx + dvy * ny + dvz * nz;
-            c.relativeVelocity[k] = vn;
-            // Friction directions: along the slip when slipping, so the friction impulse opposes
-            // the slip exactly (maximum dissipation) even though the two tangent rows have
-            // different effective masses; a fixed basis of the normal otherwise.
-            double stx = dvx - vn * nx;
-            double sty = dvy - vn * ny;
-            double stz = dvz - vn * nz;
-            double slip = Math.sqrt(stx * stx + sty * sty + stz * stz);
-            double[] t1 = c.t1;
-            double[] t2 = c.t2;
-            if (slip > SLIP_SPEED) {
-                t1[o] = stx / slip;
-                t1[o + 1] = sty / slip;
-                t1[o + 2] = stz / slip;
-            } else {
-                t1[o] = basisU[0];
-                t1[o + 1] = basisU[1];
-                t1[o + 2] = basisU[2];
-            }
-            t2[o] = ny * t1[o + 2] - nz * t1[o + 1];
-            t2[o + 1] = nz * t1[o] - nx * t1[o + 2];
-            t2[o + 2] = nx * t1[o + 1] - ny * t1[o];
+            c.relativeVelocity[k] = dvx * nx + dvy * ny + dvz * nz;
             c.normalMass[k] = invEffMass(ba, bb, mA, mB, dynA, dynB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
-            c.tangentMass1[k] = invEffMass(ba, bb, mA, mB, dynA, dynB, rax, ray, raz, rbx, rby, rbz,
-                    t1[o], t1[o + 1], t1[o + 2]);
-            c.tangentMass2[k] = invEffMass(ba, bb, mA, mB, dynA, dynB, rax, ray, raz, rbx, rby, rbz,
-                    t2[o], t2[o + 1], t2[o + 2]);
-            double fx = c.frictionWorld[o];
-            double fy = c.frictionWorld[o + 1];
-            double fz = c.frictionWorld[o + 2];
-            c.tangentImpulse1[k] = fx * t1[o] + fy * t1[o + 1] + fz * t1[o + 2];
-            c.tangentImpulse2[k] = fx * t2[o] + fy * t2[o + 1] + fz * t2[o + 2];
             c.maxNormalImpulse[k] = 0;
             c.totalNormalImpulse[k] = 0;
         }
+        preparePatch(c, mA, mB, dynA, dynB);
         // Coupling of the normal rows: A_ij = mA + mB + (rA_i × n)·IA(rA_j × n) + (rB_i × n)·IB(rB_j × n).
         int n = c.pointCount;
         for (int i = 0; i < n; i++) {
@@ -156,6 +133,123 @@ final class ContactSolver {
                 + z * (m[o + 6] * px + m[o + 7] * py + m[o + 8] * pz);
     }
 
+    /** Anchor, friction directions, the 2×2 tangent mass, the twist mass and the warm start of the patch. */
+    private void preparePatch(ContactPair c, double mA, double mB, boolean dynA, boolean dynB) {
+        int ba = c.bodyA;
+        int bb = c.bodyB;
+        double nx = c.nx;
+        double ny = c.ny;
+        double nz = c.nz;
+        int n = c.pointCount;
+        double ax = 0;
+        double ay = 0;
+        double az = 0;
+        double bx = 0;
+        double by = 0;
+        double bz = 0;
+        for (int k = 0; k < n; k++) {
+            ax += c.rA[3 * k];
+            ay += c.rA[3 * k + 1];
+            az += c.rA[3 * k + 2];
+            bx += c.rB[3 * k];
+            by += c.rB[3 * k + 1];
+            bz += c.rB[3 * k + 2];
+        }
+        ax /= n;
+        ay /= n;
+        az /= n;
+        bx /= n;
+        by /= n;
+        bz /= n;
+        c.anchorA[0] = ax;
+        c.anchorA[1] = ay;
+        c.anchorA[2] = az;
+        c.anchorB[0] = bx;
+        c.anchorB[1] = by;
+        c.anchorB[2] = bz;
+        for (int k = 0; k < n; k++) {
+            double dx = c.rA[3 * k] - ax;
+            double dy = c.rA[3 * k + 1] - ay;
+            double dz = c.rA[3 * k + 2] - az;
+            double along = dx * nx + dy * ny + dz * nz;
+            dx -= along * nx;
+            dy -= along * ny;
+            dz -= along * nz;
+            c.lever[k] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        }
+        double[] v = b.linVel;
+        double[] w = b.angVel;
+        double dvx = v[3 * bb] + w[3 * bb + 1] * bz - w[3 * bb + 2] * by
+                - (v[3 * ba] + w[3 * ba + 1] * az - w[3 * ba + 2] * ay);
+        double dvy = v[3 * bb + 1] + w[3 * bb + 2] * bx - w[3 * bb] * bz
+                - (v[3 * ba + 1] + w[3 * ba + 2] * ax - w[3 * ba] * az);
+        double dvz = v[3 * bb + 2] + w[3 * bb] * by - w[3 * bb + 1] * bx
+                - (v[3 * ba + 2] + w[3 * ba] * ay - w[3 * ba + 1] * ax);
+        double vn = dvx * nx + dvy * ny + dvz * nz;
+        double sx = dvx - vn * nx;
+        double sy = dvy - vn * ny;
+        double sz = dvz - vn * nz;
+        double slip = Math.sqrt(sx * sx + sy * sy + sz * sz);
+        double[] t1 = c.t1;
+        double[] t2 = c.t2;
+        if (slip > SLIP_SPEED) {
+            t1[0] = sx / slip;
+            t1[1] = sy / slip;
+            t1[2] = sz / slip;
+        } else {
+            NarrowPhase.orthonormalBasis(nx, ny, nz, basisU, basisV);
+            t1[0] = basisU[0];
+            t1[1] = basisU[1];
+            t1[2] = basisU[2];
+        }
+        t2[0] = ny * t1[2] - nz * t1[1];
+        t2[1] = nz * t1[0] - nx * t1[2];
+        t2[2] = nx * t1[1] - ny * t1[0];
+        // K = J M⁻¹ Jᵀ of the two tangent rows at the anchor, then its inverse.
+        double k11 = mA + mB;
+        double k22 = mA + mB;
+        double k12 = 0;
+        double twist = 0;
+        if (dynA) {
+            double c1x = ay * t1[2] - az * t1[1];
+            double c1y = az * t1[0] - ax * t1[2];
+            double c1z = ax * t1[1] - ay * t1[0];
+            double c2x = ay * t2[2] - az * t2[1];
+            double c2y = az * t2[0] - ax * t2[2];
+            double c2z = ax * t2[1] - ay * t2[0];
+            k11 += bilinear(ba, c1x, c1y, c1z, c1x, c1y, c1z);
+            k22 += bilinear(ba, c2x, c2y, c2z, c2x, c2y, c2z);
+            k12 += bilinear(ba, c1x, c1y, c1z, c2x, c2y, c2z);
+            twist += bilinear(ba, nx, ny, nz, nx, ny, nz);
+        }
+        if (dynB) {
+            double c1x = by * t1[2] - bz * t1[1];
+            double c1y = bz * t1[0] - bx * t1[2];
+            double c1z = bx * t1[1] - by * t1[0];
+            double c2x = by * t2[2] - bz * t2[1];
+            double c2y = bz * t2[0] - bx * t2[2];
+            double c2z = bx * t2[1] - by * t2[0];
+            k11 += bilinear(bb, c1x, c1y, c1z, c1x, c1y, c1z);
+            k22 += bilinear(bb, c2x, c2y, c2z, c2x, c2y, c2z);
+            k12 += bilinear(bb, c1x, c1y, c1z, c2x, c2y, c2z);
+            twist += bilinear(bb, nx, ny, nz, nx, ny, nz);
+        }
+        double det = k11 * k22 - k12 * k12;
+        if (det > 0) {
+            c.tangentInv11 = k22 / det;
+            c.tangentInv22 = k11 / det;
+            c.tangentInv12 = -k12 / det;
+        } else {
+            c.tangentInv11 = 0;
+            c.tangentInv22 = 0;
+            c.tangentInv12 = 0;
+        }
+        c.twistMass = twist > 0 ? 1 / twist : 0;
+        double[] f = c.frictionWorld;
+        c.frictionImpulse1 = f[0] * t1[0] + f[1] * t1[1] + f[2] * t1[2];
+        c.frictionImpulse2 = f[0] * t2[0] + f[1] * t2[1] + f[2] * t2[2];
+    }
+
     /** 1 / (mA + mB + (rA×d)·IA(rA×d) + (rB×d)·IB(rB×d)), or 0 when nothing can move. */
     private double invEffMass(int ba, int bb, double mA, double mB, boolean dynA, boolean dynB, double rax,
             double ray, double raz, double rbx, double rby, double rbz, double dx, double dy, double dz) {
@@ -179,14 +273,9 @@ final class ContactSolver {
     void warmStart(ContactPair c) {
         for (int k = 0; k < c.pointCount; k++) {
             double ln = c.normalImpulse[k];
-            double l1 = c.tangentImpulse1[k];
-            double l2 = c.tangentImpulse2[k];
-            int o = 3 * k;
-            double px = c.nx * ln + c.t1[o] * l1 + c.t2[o] * l2;
-            double py = c.ny * ln + c.t1[o + 1] * l1 + c.t2[o + 1] * l2;
-            double pz = c.nz * ln + c.t1[o + 2] * l1 + c.t2[o + 2] * l2;
-            apply(c, k, px, py, pz);
+            apply(c, c.rA, c.rB, 3 * k, c.nx * ln, c.ny * ln, c.nz * ln);
         }
+        applyPatch(c, c.frictionImpulse1, c.frictionImpulse2, c.twistImpulse);
     }
 
     /** One Gauss–Seidel pass over the pair's rows; {@code useBias} false is the relax pass. */
@@ -234,7 +323,9 @@ final class ContactSolver {
             q[k] = qk;
             lam[k] = c.normalImpulse[k];
         }
-        if (!lcp.solve(n, a, ContactPair.N, diag, q, lam)) {
+        int mask = lcp.solve(n, a, ContactPair.N, diag, q, lam, c.activeSet);
+        c.activeSet = mask;
+        if (mask < 0) {
             // No active set fits within round-off (nearly degenerate points): projected
             // Gauss–Seidel from the current impulses instead.
             for (int iter = 0; iter < BLOCK_ITERATIONS; iter++) {
@@ -254,31 +345,9 @@ final class ContactSolver {
             double impulse = lam[k] - c.normalImpulse[k];
             c.normalImpulse[k] = lam[k];
             c.maxNormalImpulse[k] = Math.max(c.maxNormalImpulse[k], impulse);
-            apply(c, k, impulse * nx, impulse * ny, impulse * nz);
+            apply(c, c.rA, c.rB, 3 * k, impulse * nx, impulse * ny, impulse * nz);
         }
-        double mu = c.friction;
-        for (int k = 0; k < c.pointCount; k++) {
-            int o = 3 * k;
-            double maxF = mu * c.normalImpulse[k];
-            double v1 = normalVelocity(c, k, c.t1[o], c.t1[o + 1], c.t1[o + 2]);
-            double v2 = normalVelocity(c, k, c.t2[o], c.t2[o + 1], c.t2[o + 2]);
-            double o1 = c.tangentImpulse1[k];
-            double o2 = c.tangentImpulse2[k];
-            double n1 = o1 - c.tangentMass1[k] * v1;
-            double n2 = o2 - c.tangentMass2[k] * v2;
-            double len2 = n1 * n1 + n2 * n2;
-            if (len2 > maxF * maxF) {
-                double scale = maxF / Math.sqrt(len2);
-                n1 *= scale;
-                n2 *= scale;
-            }
-            c.tangentImpulse1[k] = n1;
-            c.tangentImpulse2[k] = n2;
-            double d1 = n1 - o1;
-            double d2 = n2 - o2;
-            apply(c, k, c.t1[o] * d1 + c.t2[o] * d2, c.t1[o + 1] * d1 + c.t2[o + 1] * d2,
-                    c.t1[o + 2] * d1 + c.t2[o + 2] * d2);
-        }
+        solvePatch(c);
         if (!useBias) {
             for (int k = 0; k < c.pointCount; k++) {
                 c.totalNormalImpulse[k] += c.normalImpulse[k];
@@ -325,7 +394,7 @@ final class ContactSolver {
             c.normalImpulse[k] = next;
             c.maxNormalImpulse[k] = Math.max(c.maxNormalImpulse[k], impulse);
             c.totalNormalImpulse[k] += impulse;
-            apply(c, k, impulse * c.nx, impulse * c.ny, impulse * c.nz);
+            apply(c, c.rA, c.rB, 3 * k, impulse * c.nx, impulse * c.ny, impulse * c.nz);
         }
     }
 
@@ -348,14 +417,97 @@ final class ContactSolver {
     }
 
     void storeImpulses(ContactPair c) {
+        double l1 = c.frictionImpulse1;
+        double l2 = c.frictionImpulse2;
+        c.frictionWorld[0] = c.t1[0] * l1 + c.t2[0] * l2;
+        c.frictionWorld[1] = c.t1[1] * l1 + c.t2[1] * l2;
+        c.frictionWorld[2] = c.t1[2] * l1 + c.t2[2] * l2;
+    }
+
+    /**
+     * The friction patch: the tangent pair solved together, λt ← clamp(λt − K⁻¹·v_t) to the disc of
+     * radius μ·Σλn, then the twist row, clamped to μ·Σλn·lever.
+     */
+    private void solvePatch(ContactPair c) {
+        double mu = c.friction;
+        double total = 0;
+        double twistLimit = 0;
         for (int k = 0; k < c.pointCount; k++) {
-            double l1 = c.tangentImpulse1[k];
-            double l2 = c.tangentImpulse2[k];
-            int o = 3 * k;
-            c.frictionWorld[o] = c.t1[o] * l1 + c.t2[o] * l2;
-            c.frictionWorld[o + 1] = c.t1[o + 1] * l1 + c.t2[o + 1] * l2;
-            c.frictionWorld[o + 2] = c.t1[o + 2] * l1 + c.t2[o + 2] * l2;
+            total += c.normalImpulse[k];
+            twistLimit += c.normalImpulse[k] * c.lever[k];
         }
+        double maxF = mu * total;
+        double[] t1 = c.t1;
+        double[] t2 = c.t2;
+        double v1 = patchVelocity(c, t1[0], t1[1], t1[2]);
+        double v2 = patchVelocity(c, t2[0], t2[1], t2[2]);
+        double o1 = c.frictionImpulse1;
+        double o2 = c.frictionImpulse2;
+        double n1 = o1 - (c.tangentInv11 * v1 + c.tangentInv12 * v2);
+        double n2 = o2 - (c.tangentInv12 * v1 + c.tangentInv22 * v2);
+        double len2 = n1 * n1 + n2 * n2;
+        if (len2 > maxF * maxF) {
+            double scale = maxF / Math.sqrt(len2);
+            n1 *= scale;
+            n2 *= scale;
+        }
+        c.frictionImpulse1 = n1;
+        c.frictionImpulse2 = n2;
+        double d1 = n1 - o1;
+        double d2 = n2 - o2;
+        apply(c, c.anchorA, c.anchorB, 0, t1[0] * d1 + t2[0] * d2, t1[1] * d1 + t2[1] * d2, t1[2] * d1 + t2[2] * d2);
+        if (c.twistMass > 0) {
+            double[] w = b.angVel;
+            int ba = c.bodyA;
+            int bb = c.bodyB;
+            double wn = (w[3 * bb] - w[3 * ba]) * c.nx + (w[3 * bb + 1] - w[3 * ba + 1]) * c.ny
+                    + (w[3 * bb + 2] - w[3 * ba + 2]) * c.nz;
+            double old = c.twistImpulse;
+            double limit = mu * twistLimit;
+            double next = Math.max(-limit, Math.min(limit, old - c.twistMass * wn));
+            c.twistImpulse = next;
+            applyTwist(c, next - old);
+        }
+    }
+
+    private void applyPatch(ContactPair c, double l1, double l2, double twist) {
+        double[] t1 = c.t1;
+        double[] t2 = c.t2;
+        apply(c, c.anchorA, c.anchorB, 0, t1[0] * l1 + t2[0] * l2, t1[1] * l1 + t2[1] * l2, t1[2] * l1 + t2[2] * l2);
+        applyTwist(c, twist);
+    }
+
+    /** Angular impulse λ about the normal: −λn to A, +λn to B. */
+    private void applyTwist(ContactPair c, double lambda) {
+        if (lambda == 0) {
+            return;
+        }
+        double tx = lambda * c.nx;
+        double ty = lambda * c.ny;
+        double tz = lambda * c.nz;
+        if (b.solverInvMass(c.bodyA) > 0) {
+            addInertia(c.bodyA, -tx, -ty, -tz);
+        }
+        if (b.solverInvMass(c.bodyB) > 0) {
+            addInertia(c.bodyB, tx, ty, tz);
+        }
+    }
+
+    private double patchVelocity(ContactPair c, double dx, double dy, double dz) {
+        int ba = c.bodyA;
+        int bb = c.bodyB;
+        double[] v = b.linVel;
+        double[] w = b.angVel;
+        double ax = c.anchorA[0];
+        double ay = c.anchorA[1];
+        double az = c.anchorA[2];
+        double bx = c.anchorB[0];
+        double by = c.anchorB[1];
+        double bz = c.anchorB[2];
+        double dvx = v[3 * bb] + w[3 * bb + 1] * bz - w[3 * bb + 2] * by - (v[3 * ba] + w[3 * ba + 1] * az - w[3 * ba + 2] * ay);
+        double dvy = v[3 * bb + 1] + w[3 * bb + 2] * bx - w[3 * bb] * bz - (v[3 * ba + 1] + w[3 * ba + 2] * ax - w[3 * ba] * az);
+        double dvz = v[3 * bb + 2] + w[3 * bb] * by - w[3 * bb + 1] * bx - (v[3 * ba + 2] + w[3 * ba] * ay - w[3 * ba + 1] * ax);
+        return dvx * dx + dvy * dy + dvz * dz;
     }
 
     /** Relative velocity of B's anchor with respect to A's along direction d. */
@@ -380,9 +532,8 @@ final class ContactSolver {
         return dvx * dx + dvy * dy + dvz * dz;
     }
 
-    /** Applies impulse P at point k: −P to A, +P to B. Non-moving bodies are left untouched. */
-    private void apply(ContactPair c, int k, double px, double py, double pz) {
-        int o = 3 * k;
+    /** Applies impulse P at anchors rA[o..], rB[o..]: −P to A, +P to B. Non-moving bodies are left untouched. */
+    private void apply(ContactPair c, double[] rA, double[] rB, int o, double px, double py, double pz) {
         int ba = c.bodyA;
         int bb = c.bodyB;
         double mA = b.solverInvMass(ba);
@@ -390,15 +541,24 @@ final class ContactSolver {
             b.linVel[3 * ba] -= mA * px;
             b.linVel[3 * ba + 1] -= mA * py;
             b.linVel[3 * ba + 2] -= mA * pz;
-            addAngular(ba, c.rA[o], c.rA[o + 1], c.rA[o + 2], -px, -py, -pz);
+            addAngular(ba, rA[o], rA[o + 1], rA[o + 2], -px, -py, -pz);
         }
         double mB = b.solverInvMass(bb);
         if (mB > 0) {
             b.linVel[3 * bb] += mB * px;
             b.linVel[3 * bb + 1] += mB * py;
             b.linVel[3 * bb + 2] += mB * pz;
-            addAngular(bb, c.rB[o], c.rB[o + 1], c.rB[o + 2], px, py, pz);
+            addAngular(bb, rB[o], rB[o + 1], rB[o + 2], px, py, pz);
         }
+    }
+
+    /** ω += I⁻¹·τ. */
+    private void addInertia(int body, double tx, double ty, double tz) {
+        double[] m = b.invInertiaWorld;
+        int o = 9 * body;
+        b.angVel[3 * body] += m[o] * tx + m[o + 1] * ty + m[o + 2] * tz;
+        b.angVel[3 * body + 1] += m[o + 3] * tx + m[o + 4] * ty + m[o + 5] * tz;
+        b.angVel[3 * body + 2] += m[o + 6] * tx + m[o + 7] * ty + m[o + 8] * tz;
     }
 
     /** ω += I⁻¹ (r × P). */

@@ -45,6 +45,16 @@ final class SmallLcp {
      * @return false if no active set satisfied the conditions within round-off
      */
     boolean solve(int n, double[] a, int stride, double[] diag, double[] q, double[] lambda) {
+        return solve(n, a, stride, diag, q, lambda, -1) >= 0;
+    }
+
+    /**
+     * As {@link #solve(int, double[], int, double[], double[], double[])}, trying the active set
+     * {@code hint} (the previous solve's, for warm starting) first.
+     *
+     * @return the active set that solved it, or −1
+     */
+    int solve(int n, double[] a, int stride, double[] diag, double[] q, double[] lambda, int hint) {
         double scale = 0;
         for (int i = 0; i < n; i++) {
             scale = Math.max(scale, diag[i]);
@@ -53,13 +63,14 @@ final class SmallLcp {
             for (int i = 0; i < n; i++) {
                 lambda[i] = 0;
             }
-            return true;
+            return 0;
         }
         double reg = REGULARIZATION * scale;
         double tolW = 1e-9 * (1 + maxAbs(q, n));
         int full = (1 << n) - 1;
-        for (int mask : order) {
-            if ((mask & ~full) != 0) {
+        for (int attempt = -1; attempt < order.length; attempt++) {
+            int mask = attempt < 0 ? hint : order[attempt];
+            if (mask < 0 || (mask & ~full) != 0 || (attempt >= 0 && mask == hint)) {
                 continue;
             }
             int s = 0;
@@ -103,10 +114,10 @@ final class SmallLcp {
                 for (int r = 0; r < s; r++) {
                     lambda[idx[r]] = x[r];
                 }
-                return true;
+                return mask;
             }
         }
-        return false;
+        return -1;
     }
 
     private static double maxAbs(double[] v, int n) {

@@ -606,12 +606,15 @@ public final class World {
         double dt = settings.tickSeconds();
         accumulator += frameSeconds;
         int ticks = 0;
-        while (accumulator >= dt && ticks < settings.maxTicksPerUpdate()) {
+        // A relative tolerance so frame times that add up to whole ticks on paper (2.5 + 0.5)
+        // run them despite rounding in the sum.
+        double due = dt * (1 - 1e-9);
+        while (accumulator >= due && ticks < settings.maxTicksPerUpdate()) {
             step();
-            accumulator -= dt;
+            accumulator = Math.max(0, accumulator - dt);
             ticks++;
         }
-        if (accumulator >= dt) {
+        if (accumulator >= due) {
             accumulator = accumulator % dt;
         }
         return ticks;
@@ -954,9 +957,13 @@ public final class World {
                 }
             }
             carryNormal[k] = match >= 0 ? p.normalImpulse[match] : 0;
-            carryFx[k] = match >= 0 ? p.frictionWorld[3 * match] : 0;
-            carryFy[k] = match >= 0 ? p.frictionWorld[3 * match + 1] : 0;
-            carryFz[k] = match >= 0 ? p.frictionWorld[3 * match + 2] : 0;
+        }
+        if (oldCount == 0 || m.pointCount == 0) {
+            // A new touch starts without friction history; the patch's impulses otherwise carry over.
+            p.frictionWorld[0] = 0;
+            p.frictionWorld[1] = 0;
+            p.frictionWorld[2] = 0;
+            p.twistImpulse = 0;
         }
         p.pointCount = m.pointCount;
         p.nx = m.nx;
@@ -969,9 +976,6 @@ public final class World {
             p.id[k] = m.id[k];
             p.separation[k] = m.separation[k];
             p.normalImpulse[k] = carryNormal[k];
-            p.frictionWorld[o] = carryFx[k];
-            p.frictionWorld[o + 1] = carryFy[k];
-            p.frictionWorld[o + 2] = carryFz[k];
             p.totalNormalImpulse[k] = 0;
             double rax = m.px[k] - pos[3 * ba];
             double ray = m.py[k] - pos[3 * ba + 1];
@@ -991,9 +995,6 @@ public final class World {
     }
 
     private final double[] carryNormal = new double[ContactManifold.MAX_POINTS];
-    private final double[] carryFx = new double[ContactManifold.MAX_POINTS];
-    private final double[] carryFy = new double[ContactManifold.MAX_POINTS];
-    private final double[] carryFz = new double[ContactManifold.MAX_POINTS];
 
     /** dest[o..o+2] = conj(q_body) · (x, y, z) · q_body. */
     private static void inverseRotate(double[] rot, int body, double x, double y, double z, double[] dest, int o) {

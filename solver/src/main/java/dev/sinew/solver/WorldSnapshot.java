@@ -73,8 +73,7 @@ public final class WorldSnapshot {
         }
         int perBody = 8 * (1 + 3 + 4 + 3 + 3 + 3 + 4 + 3 + 3) + 2 + 4;
         int perCollider = 8 * (6 + 3 + 4);
-        int perPair = 8 + 4 + 2 + 8 * 5 + 8 * 6 * ContactPair.N + ContactPair.N * (4 + 8 * (1 + 3 + 3 + 3 + 3 + 1 + 1 + 1 + 3 + 1 + 1
-                + 1 + 1 + 1 + 1 + 1));
+        int perPair = ContactPair.BYTES;
         int size = 4 + 8 + 8 + 8 + 4 + 4 + liveBodies * perBody + 4 + liveColliders * perCollider + 4
                 + w.pairCount * perPair + 8;
         ByteBuffer buf = ByteBuffer.allocate(size);
@@ -112,37 +111,7 @@ public final class WorldSnapshot {
         }
         buf.putInt(w.pairCount);
         for (int i = 0; i < w.pairCount; i++) {
-            ContactPair p = w.pairs[i];
-            buf.putLong(p.key);
-            buf.putInt(p.pointCount);
-            buf.put((byte) (p.touching ? 1 : 0));
-            buf.put((byte) (p.wasTouching ? 1 : 0));
-            buf.putDouble(p.friction);
-            buf.putDouble(p.restitution);
-            buf.putDouble(p.nx);
-            buf.putDouble(p.ny);
-            buf.putDouble(p.nz);
-            put(buf, p.t1, 0, 3 * ContactPair.N);
-            put(buf, p.t2, 0, 3 * ContactPair.N);
-            for (int k = 0; k < ContactPair.N; k++) {
-                buf.putInt(p.id[k]);
-                buf.putDouble(p.separation[k]);
-                put(buf, p.localA, 3 * k, 3);
-                put(buf, p.localB, 3 * k, 3);
-                put(buf, p.rA, 3 * k, 3);
-                put(buf, p.rB, 3 * k, 3);
-                buf.putDouble(p.normalImpulse[k]);
-                buf.putDouble(p.tangentImpulse1[k]);
-                buf.putDouble(p.tangentImpulse2[k]);
-                put(buf, p.frictionWorld, 3 * k, 3);
-                buf.putDouble(p.totalNormalImpulse[k]);
-                buf.putDouble(p.maxNormalImpulse[k]);
-                buf.putDouble(p.normalMass[k]);
-                buf.putDouble(p.tangentMass1[k]);
-                buf.putDouble(p.tangentMass2[k]);
-                buf.putDouble(p.relativeVelocity[k]);
-                buf.putDouble(0);
-            }
+            w.pairs[i].write(buf);
         }
         buf.putLong(checksum(buf.array(), buf.position()));
         return new WorldSnapshot(Arrays.copyOf(buf.array(), buf.position()));
@@ -275,37 +244,9 @@ public final class WorldSnapshot {
             }
             ContactPair p = dryRun ? SCRATCH.get() : w.takePairForRestore();
             p.reset(key, ca, cb, c.body[ca], c.body[cb]);
-            p.pointCount = buf.getInt();
+            p.readAfterKey(buf);
             if (p.pointCount < 0 || p.pointCount > ContactPair.N) {
                 throw new InvalidArgumentException("snapshot.pointCount", p.pointCount, "must be in [0, 4]");
-            }
-            p.touching = buf.get() != 0;
-            p.wasTouching = buf.get() != 0;
-            p.friction = buf.getDouble();
-            p.restitution = buf.getDouble();
-            p.nx = buf.getDouble();
-            p.ny = buf.getDouble();
-            p.nz = buf.getDouble();
-            get(buf, p.t1, 0, 3 * ContactPair.N);
-            get(buf, p.t2, 0, 3 * ContactPair.N);
-            for (int k = 0; k < ContactPair.N; k++) {
-                p.id[k] = buf.getInt();
-                p.separation[k] = buf.getDouble();
-                get(buf, p.localA, 3 * k, 3);
-                get(buf, p.localB, 3 * k, 3);
-                get(buf, p.rA, 3 * k, 3);
-                get(buf, p.rB, 3 * k, 3);
-                p.normalImpulse[k] = buf.getDouble();
-                p.tangentImpulse1[k] = buf.getDouble();
-                p.tangentImpulse2[k] = buf.getDouble();
-                get(buf, p.frictionWorld, 3 * k, 3);
-                p.totalNormalImpulse[k] = buf.getDouble();
-                p.maxNormalImpulse[k] = buf.getDouble();
-                p.normalMass[k] = buf.getDouble();
-                p.tangentMass1[k] = buf.getDouble();
-                p.tangentMass2[k] = buf.getDouble();
-                p.relativeVelocity[k] = buf.getDouble();
-                buf.getDouble();
             }
             if (!dryRun) {
                 w.appendPair(p);

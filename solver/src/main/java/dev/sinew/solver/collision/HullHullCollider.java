@@ -20,6 +20,12 @@ final class HullHullCollider {
     private static final double EDGE_TOLERANCE = 1e-3;
     /** Metres B's face must beat A's by to become the reference, so the choice does not flicker. */
     private static final double FACE_TOLERANCE = 5e-4;
+    /**
+     * Metres by which clipping must have lost depth before the deepest incident vertex is added
+     * as an extra point; below it the clipped points already carry the depth, and an extra
+     * candidate would only make the reduction drop a corner of a resting face.
+     */
+    private static final double DEEPEST_TOLERANCE = 1e-3;
     /** Metres a point may lie outside a side plane and still count as inside. */
     private static final double CLIP_TOLERANCE = 1e-6;
 
@@ -310,7 +316,7 @@ final class HullHullCollider {
             clippedMin = Math.min(clippedMin, c.sep[k]);
         }
         double satSep = refIsB ? sepB : sepA;
-        if (clippedMin > satSep + 1e-9) {
+        if (clippedMin > satSep + DEEPEST_TOLERANCE) {
             int deepest = -1;
             double deepestSep = Double.POSITIVE_INFINITY;
             for (int v = 0, nv = inc.vertexCount(); v < nv; v++) {

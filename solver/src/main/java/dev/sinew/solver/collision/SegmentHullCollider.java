@@ -163,7 +163,7 @@ final class SegmentHullCollider {
                 clippedMin = Math.min(clippedMin, c.sep[i]);
             }
             // Clipping can cut away the deepest part of a deeply buried core; keep it as a point.
-            if (!clipped || clippedMin > faceSep - r + 1e-9) {
+            if (!clipped || clippedMin > faceSep - r + 1e-3) {
                 // The core's projection misses the face (deep inside): use the deepest end.
                 double d = h.plane(bestFace, 3);
                 double s0 = nx * p0x + ny * p0y + nz * p0z - d;
