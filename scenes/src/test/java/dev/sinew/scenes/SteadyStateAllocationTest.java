@@ -1,0 +1,33 @@
+package dev.sinew.scenes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.sinew.scenes.solver.PyramidScene;
+import dev.sinew.solver.World;
+import dev.sinew.solver.WorldSettings;
+import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The step allocates nothing once its buffers have grown: counted with the JVM's per-thread
+ * allocation counter (bytes, not time), over 300 ticks of a settled but awake pyramid after 600
+ * ticks of warm-up. JMH's {@code -prof gc} in bench/ measures the same thing with more detail.
+ */
+class SteadyStateAllocationTest {
+    @Test
+    void awakePyramidStepAllocatesNothing() {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        World w = new World(WorldSettings.defaults().withSleep(false));
+        PyramidScene.build(w);
+        for (int i = 0; i < 600; i++) {
+            w.step();
+        }
+        long tid = Thread.currentThread().getId();
+        long before = mx.getThreadAllocatedBytes(tid);
+        for (int i = 0; i < 300; i++) {
+            w.step();
+        }
+        long after = mx.getThreadAllocatedBytes(tid);
+        assertEquals(0, after - before, "bytes allocated by 300 steady-state ticks");
+    }
+}
