@@ -122,6 +122,15 @@ final class Bodies {
         return type[b] == DYNAMIC && awake[b] ? invMass[b] : 0;
     }
 
+    /** ω += I⁻¹·L for an angular impulse L (N·m·s, world) on body b. */
+    void addAngularImpulse(int b, double lx, double ly, double lz) {
+        double[] m = invInertiaWorld;
+        int o = 9 * b;
+        angVel[3 * b] += m[o] * lx + m[o + 1] * ly + m[o + 2] * lz;
+        angVel[3 * b + 1] += m[o + 3] * lx + m[o + 4] * ly + m[o + 5] * lz;
+        angVel[3 * b + 2] += m[o + 6] * lx + m[o + 7] * ly + m[o + 8] * lz;
+    }
+
     /** Refreshes the world inverse inertia R·I⁻¹·Rᵀ of body b from its orientation. */
     void updateWorldInertia(int b) {
         int o = 9 * b;

@@ -1,6 +1,6 @@
 package dev.sinew.solver;
 
-import dev.sinew.solver.collision.NarrowPhase;
+import dev.sinew.solver.math.Basis;
 
 /**
  * The contact stages of the soft-step solver, in the order {@link World#step()} calls them:
@@ -71,7 +71,7 @@ final class ContactSolver {
         double nx = c.nx;
         double ny = c.ny;
         double nz = c.nz;
-        NarrowPhase.orthonormalBasis(nx, ny, nz, basisU, basisV);
+        Basis.orthonormal(nx, ny, nz, basisU, basisV);
         double[] v = b.linVel;
         double[] w = b.angVel;
         for (int k = 0; k < c.pointCount; k++) {
@@ -197,7 +197,7 @@ final class ContactSolver {
             t1[1] = sy / slip;
             t1[2] = sz / slip;
         } else {
-            NarrowPhase.orthonormalBasis(nx, ny, nz, basisU, basisV);
+            Basis.orthonormal(nx, ny, nz, basisU, basisV);
             t1[0] = basisU[0];
             t1[1] = basisU[1];
             t1[2] = basisU[2];
@@ -486,10 +486,10 @@ final class ContactSolver {
         double ty = lambda * c.ny;
         double tz = lambda * c.nz;
         if (b.solverInvMass(c.bodyA) > 0) {
-            addInertia(c.bodyA, -tx, -ty, -tz);
+            b.addAngularImpulse(c.bodyA, -tx, -ty, -tz);
         }
         if (b.solverInvMass(c.bodyB) > 0) {
-            addInertia(c.bodyB, tx, ty, tz);
+            b.addAngularImpulse(c.bodyB, tx, ty, tz);
         }
     }
 
@@ -552,25 +552,10 @@ final class ContactSolver {
         }
     }
 
-    /** ω += I⁻¹·τ. */
-    private void addInertia(int body, double tx, double ty, double tz) {
-        double[] m = b.invInertiaWorld;
-        int o = 9 * body;
-        b.angVel[3 * body] += m[o] * tx + m[o + 1] * ty + m[o + 2] * tz;
-        b.angVel[3 * body + 1] += m[o + 3] * tx + m[o + 4] * ty + m[o + 5] * tz;
-        b.angVel[3 * body + 2] += m[o + 6] * tx + m[o + 7] * ty + m[o + 8] * tz;
-    }
 
     /** ω += I⁻¹ (r × P). */
     private void addAngular(int body, double rx, double ry, double rz, double px, double py, double pz) {
-        double tx = ry * pz - rz * py;
-        double ty = rz * px - rx * pz;
-        double tz = rx * py - ry * px;
-        double[] m = b.invInertiaWorld;
-        int o = 9 * body;
-        b.angVel[3 * body] += m[o] * tx + m[o + 1] * ty + m[o + 2] * tz;
-        b.angVel[3 * body + 1] += m[o + 3] * tx + m[o + 4] * ty + m[o + 5] * tz;
-        b.angVel[3 * body + 2] += m[o + 6] * tx + m[o + 7] * ty + m[o + 8] * tz;
+        b.addAngularImpulse(body, ry * pz - rz * py, rz * px - rx * pz, rx * py - ry * px);
     }
 
     // Rotation of a body-frame vector v (at local[o..o+2]) by the body's quaternion:

@@ -506,7 +506,7 @@ public final class World {
             return;
         }
         wakeIsland(b);
-        addAngular(b, impulse.x(), impulse.y(), impulse.z());
+        bodies.addAngularImpulse(b, impulse.x(), impulse.y(), impulse.z());
     }
 
     /** Adds an impulse (N·s, world) at a world point (m) of a dynamic body and wakes it. */
@@ -526,7 +526,7 @@ public final class World {
         double rx = worldPoint.x() - bodies.pos[3 * b];
         double ry = worldPoint.y() - bodies.pos[3 * b + 1];
         double rz = worldPoint.z() - bodies.pos[3 * b + 2];
-        addAngular(b, ry * impulse.z() - rz * impulse.y(), rz * impulse.x() - rx * impulse.z(),
+        bodies.addAngularImpulse(b, ry * impulse.z() - rz * impulse.y(), rz * impulse.x() - rx * impulse.z(),
                 rx * impulse.y() - ry * impulse.x());
     }
 
@@ -558,13 +558,6 @@ public final class World {
         bodies.torque[3 * b + 2] += torque.z();
     }
 
-    private void addAngular(int b, double tx, double ty, double tz) {
-        double[] m = bodies.invInertiaWorld;
-        int o = 9 * b;
-        bodies.angVel[3 * b] += m[o] * tx + m[o + 1] * ty + m[o + 2] * tz;
-        bodies.angVel[3 * b + 1] += m[o + 3] * tx + m[o + 4] * ty + m[o + 5] * tz;
-        bodies.angVel[3 * b + 2] += m[o + 6] * tx + m[o + 7] * ty + m[o + 8] * tz;
-    }
 
     private void requireMovable(int b) {
         if (bodies.type[b] == Bodies.STATIC) {

@@ -185,7 +185,7 @@ public final class NarrowPhase {
                 nz = 0;
             } else {
                 double[] u = basisU;
-                orthonormalBasis(ux / ul, uy / ul, uz / ul, u, basisV);
+                dev.sinew.solver.math.Basis.orthonormal(ux / ul, uy / ul, uz / ul, u, basisV);
                 nx = u[0];
                 ny = u[1];
                 nz = u[2];
@@ -243,16 +243,5 @@ public final class NarrowPhase {
     /** Cosine of the largest angle between two capsule cores that still gets end points (30°). */
     private static final double PARALLEL_CAPSULE_COS = 0.866;
 
-    /** u, v with u × v = n for a unit n (Duff et al. 2017, "Building an orthonormal basis, revisited"). */
-    public static void orthonormalBasis(double nx, double ny, double nz, double[] u, double[] v) {
-        double sign = Math.copySign(1.0, nz);
-        double a = -1.0 / (sign + nz);
-        double b = nx * ny * a;
-        u[0] = 1 + sign * nx * nx * a;
-        u[1] = sign * b;
-        u[2] = -sign * nx;
-        v[0] = b;
-        v[1] = sign + ny * ny * a;
-        v[2] = -ny;
-    }
+
 }

@@ -231,7 +231,7 @@ public final class ConvexHull implements Shape {
     private static int[] planarHull(double[] f, List<Integer> idx, List<double[]> pts) {
         double[] u = new double[3];
         double[] v = new double[3];
-        orthonormalBasis(f[0], f[1], f[2], u, v);
+        dev.sinew.solver.math.Basis.orthonormal(f[0], f[1], f[2], u, v);
         int m = idx.size();
         Integer[] order = idx.toArray(new Integer[0]);
         double[][] uv = new double[pts.size()][];
@@ -262,19 +262,6 @@ public final class ConvexHull implements Shape {
 
     private static double cross2(double[] o, double[] a, double[] b) {
         return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-    }
-
-    /** u, v with u × v = n for a unit n (Duff et al. 2017, branchless). */
-    static void orthonormalBasis(double nx, double ny, double nz, double[] u, double[] v) {
-        double sign = Math.copySign(1.0, nz);
-        double a = -1.0 / (sign + nz);
-        double b = nx * ny * a;
-        u[0] = 1 + sign * nx * nx * a;
-        u[1] = sign * b;
-        u[2] = -sign * nx;
-        v[0] = b;
-        v[1] = sign + ny * ny * a;
-        v[2] = -ny;
     }
 
     private static void sub(double[] a, double[] b, double[] d) {
