@@ -16,9 +16,10 @@ import org.joml.Vector3dc;
  * @param contactDampingRatio  contact damping ratio of the push-out, dimensionless (default 1: critically
  *                             damped, so an overlap is removed in about a period without overshoot)
  * @param maxPushOutSpeed      largest speed at which overlap is corrected, m/s (default 3)
- * @param linearSlop           overlap left alone so resting contacts stay engaged, m (default 0.005)
+ * @param linearSlop           overlap within which a resting contact is held rigidly, without push-out, m
+ *                             (default 0.001); deeper overlap is pushed out softly
  * @param speculativeDistance  distance within which separated shapes already get contact points, m
- *                             (default 4 × linearSlop); the step adds the distance the pair can close in one tick
+ *                             (default 0.02); the step adds the distance the pair can close in one tick
  * @param aabbMargin           how much a broadphase bound is fattened when it is refit, m (default 0.1)
  * @param restitutionThreshold approach speed below which contacts do not bounce, m/s (default 1)
  * @param sleepEnabled         whether bodies may fall asleep (default true)
@@ -61,7 +62,7 @@ public record WorldSettings(
     }
 
     public static WorldSettings defaults() {
-        return new WorldSettings(new Vector3d(0, -9.81, 0), 1.0 / 60.0, 4, 8, 30, 1, 3, 0.005, 0.02, 0.1, 1.0,
+        return new WorldSettings(new Vector3d(0, -9.81, 0), 1.0 / 60.0, 4, 8, 30, 1, 3, 0.001, 0.02, 0.1, 1.0,
                 true, 0.5, 0.05, 0.05);
     }
 
