@@ -1072,7 +1072,18 @@ public final class World {
      * solver sees it now, from the bodies' current poses.
      */
     public double deepestPenetration() {
+        return deepestContact(null);
+    }
+
+    /**
+     * The deepest current contact point, for diagnostics and debug drawing: fills {@code out}
+     * (bodies, depth in metres, world point and normal from A to B) when there is an overlap and
+     * returns its depth (0 when nothing overlaps, and {@code out} is left as it was).
+     */
+    public double deepestContact(ContactPoint out) {
         double deepest = 0;
+        ContactPair best = null;
+        int bestK = -1;
         double[] pos = bodies.pos;
         double[] rot = bodies.rot;
         for (int i = 0; i < pairCount; i++) {
@@ -1088,8 +1099,20 @@ public final class World {
                                 - ContactSolver.rotY(rot, ba, c.localA, o))
                         + c.nz * (pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, c.localB, o) - pos[3 * ba + 2]
                                 - ContactSolver.rotZ(rot, ba, c.localA, o));
-                deepest = Math.max(deepest, -s);
+                if (-s > deepest) {
+                    deepest = -s;
+                    best = c;
+                    bestK = k;
+                }
             }
+        }
+        if (out != null && best != null) {
+            int ba = best.bodyA;
+            int o = 3 * bestK;
+            out.set(new BodyHandle(ba, bodies.generation[ba]), new BodyHandle(best.bodyB, bodies.generation[best.bodyB]),
+                    deepest, pos[3 * ba] + ContactSolver.rotX(rot, ba, best.localA, o),
+                    pos[3 * ba + 1] + ContactSolver.rotY(rot, ba, best.localA, o),
+                    pos[3 * ba + 2] + ContactSolver.rotZ(rot, ba, best.localA, o), best.nx, best.ny, best.nz);
         }
         return deepest;
     }
