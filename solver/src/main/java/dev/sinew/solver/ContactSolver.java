@@ -61,6 +61,14 @@ final class ContactSolver {
     }
 
     void prepare(ContactPair c) {
+        prepare(c, true);
+    }
+
+    /**
+     * @param fresh true at the start of a tick; false when a fast-rotating pair's manifold is
+     *              recomputed between substeps, which keeps the tick's restitution data and totals
+     */
+    void prepare(ContactPair c, boolean fresh) {
         int ba = c.bodyA;
         int bb = c.bodyB;
         double mA = b.solverInvMass(ba);
@@ -88,10 +96,12 @@ final class ContactSolver {
                     - (v[3 * ba + 1] + w[3 * ba + 2] * rax - w[3 * ba] * raz);
             double dvz = v[3 * bb + 2] + w[3 * bb] * rby - w[3 * bb + 1] * rbx
                     - (v[3 * ba + 2] + w[3 * ba] * ray - w[3 * ba + 1] * rax);
-            c.relativeVelocity[k] = dvx * nx + dvy * ny + dvz * nz;
             c.normalMass[k] = invEffMass(ba, bb, mA, mB, dynA, dynB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
-            c.maxNormalImpulse[k] = 0;
-            c.totalNormalImpulse[k] = 0;
+            if (fresh) {
+                c.relativeVelocity[k] = dvx * nx + dvy * ny + dvz * nz;
+                c.maxNormalImpulse[k] = 0;
+                c.totalNormalImpulse[k] = 0;
+            }
         }
         preparePatch(c, mA, mB, dynA, dynB);
         // Coupling of the normal rows: A_ij = mA + mB + (rA_i × n)·IA(rA_j × n) + (rB_i × n)·IB(rB_j × n).

@@ -658,7 +658,7 @@ public final class World {
         for (int i = 0; i < pairCount; i++) {
             ContactPair p = pairs[i];
             if (isMoving(p.bodyA) || isMoving(p.bodyB)) {
-                updateManifold(p, dt);
+                updateManifold(p, dt, true);
             }
         }
         // 3. Prepare.
@@ -690,6 +690,9 @@ public final class World {
         }
         // 4. Substeps.
         for (int sub = 0; sub < n; sub++) {
+            if (sub > 0) {
+                refreshFastPairs(h * (n - sub));
+            }
             integrateVelocities(h);
             for (int i = 0; i < solveCount; i++) {
                 cs.warmStart(solveList[i]);
@@ -713,6 +716,33 @@ public final class World {
         finishTick(s, dt);
         stepCount++;
     }
+
+    /**
+     * A manifold is computed once per tick with a fixed normal and fixed points. A body spinning
+     * fast turns other features into its neighbour within the tick (a box at 20 rad/s turns 19°),
+     * so pairs whose bodies' rotation sweeps more than {@link #FAST_ROTATION_SWEEP} in a substep
+     * are recollided between substeps, keeping their impulses by feature id.
+     */
+    private void refreshFastPairs(double remaining) {
+        double h = settings.tickSeconds() / settings.substeps();
+        for (int i = 0; i < solveCount; i++) {
+            ContactPair p = solveList[i];
+            double sweep = h * (length(bodies.angVel, p.bodyA) * colliders.maxRadius[p.colliderA]
+                    + length(bodies.angVel, p.bodyB) * colliders.maxRadius[p.colliderB]);
+            if (sweep <= FAST_ROTATION_SWEEP) {
+                continue;
+            }
+            updateColliderPose(p.colliderA);
+            updateColliderPose(p.colliderB);
+            updateManifold(p, remaining, false);
+            if (p.pointCount > 0) {
+                contactSolver.prepare(p, false);
+            }
+        }
+    }
+
+    /** Metres a body's rotation may sweep in one substep before its pairs are recollided mid-tick. */
+    static final double FAST_ROTATION_SWEEP = 0.005;
 
     private boolean awakeDynamic(int body) {
         return bodies.type[body] == Bodies.DYNAMIC && bodies.awake[body];
@@ -923,7 +953,7 @@ public final class World {
     }
 
     /** Recomputes one pair's manifold and carries impulses over to points with the same feature id. */
-    private void updateManifold(ContactPair p, double dt) {
+    private void updateManifold(ContactPair p, double dt, boolean fresh) {
         int ca = p.colliderA;
         int cb = p.colliderB;
         int ba = p.bodyA;
@@ -969,7 +999,11 @@ public final class World {
             p.id[k] = m.id[k];
             p.separation[k] = m.separation[k];
             p.normalImpulse[k] = carryNormal[k];
-            p.totalNormalImpulse[k] = 0;
+            if (fresh || k >= oldCount) {
+                p.totalNormalImpulse[k] = 0;
+                p.maxNormalImpulse[k] = 0;
+                p.relativeVelocity[k] = 0; // a point found mid-tick does not bounce this tick
+            }
             double rax = m.px[k] - pos[3 * ba];
             double ray = m.py[k] - pos[3 * ba + 1];
             double raz = m.pz[k] - pos[3 * ba + 2];
