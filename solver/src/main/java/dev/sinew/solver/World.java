@@ -1,13 +1,8 @@
 package dev.sinew.solver;
 
-import dev.sinew.solver.collision.ContactManifold;
 import dev.sinew.solver.collision.NarrowPhase;
 import dev.sinew.solver.collision.Transform;
-import dev.sinew.solver.shape.MassProperties;
-import dev.sinew.solver.shape.Plane;
-import dev.sinew.solver.shape.Shape;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
@@ -37,25 +32,10 @@ public final class World {
     final Bodies bodies = new Bodies(64);
     final Colliders colliders = new Colliders(64);
     private final BroadPhase broadPhase = new BroadPhase();
-    private final NarrowPhase narrowPhase = new NarrowPhase();
-    private final ContactManifold manifold = new ContactManifold();
-    private final Transform ta = new Transform();
-    private final Transform tb = new Transform();
-    private final ContactSolver contactSolver = new ContactSolver(bodies);
-    private final Islands islands = new Islands();
     private final ContactEvents events = new ContactEvents();
     private final List<StepListener> listeners = new ArrayList<>();
-    /** Active pairs, sorted by key. */
-    ContactPair[] pairs = new ContactPair[64];
-    int pairCount;
-    private ContactPair[] mergeBuffer = new ContactPair[64];
-    private ContactPair[] pool = new ContactPair[64];
-    private int poolCount;
-    private ContactPair[] solveList = new ContactPair[64];
-    private int solveCount;
-    private final Vector3d scratchPos = new Vector3d();
-    private final Quaterniond scratchRot = new Quaterniond();
-    private final double[] bounds = new double[6];
+    final Contacts contacts = new Contacts(this);
+    private final Stepper stepper = new Stepper(this, contacts, broadPhase, events);
     private boolean locked;
     private long stepCount;
     private double accumulator;
@@ -93,7 +73,7 @@ public final class World {
 
     /** Number of contact pairs whose bounds overlap (with or without points). */
     public int pairCount() {
-        return pairCount;
+        return contacts.pairCount;
     }
 
     /** The events of the last tick. */
@@ -121,163 +101,18 @@ public final class World {
      */
     public BodyHandle createBody(BodySettings s) {
         checkUnlocked("create a body");
-        Check.notNull("settings", s);
-        byte type = switch (s.type()) {
-            case STATIC -> Bodies.STATIC;
-            case KINEMATIC -> Bodies.KINEMATIC;
-            case DYNAMIC -> Bodies.DYNAMIC;
-        };
-        // Mass properties first: nothing is written until everything is known to be valid.
-        double mass = 0;
-        Vector3d com = new Vector3d();
-        Matrix3d inertia = new Matrix3d().zero();
-        List<MassProperties> parts = new ArrayList<>();
-        Matrix3d rotM = new Matrix3d();
-        for (Collider c : s.colliders()) {
-            if (c.shape() instanceof Plane) {
-                continue;
-            }
-            MassProperties mp = c.shape().massProperties(c.material().density());
-            rotM.set(c.localRotation());
-            Vector3d center = c.localRotation().transform(new Vector3d(mp.center())).add(c.localPosition());
-            parts.add(new MassProperties(mp.mass(), center, MassProperties.rotateInertia(mp.inertia(), rotM,
-                    new Matrix3d())));
-        }
-        if (!parts.isEmpty()) {
-            MassProperties total = MassProperties.combine(parts.toArray(new MassProperties[0]));
-            mass = total.mass();
-            com.set(total.center());
-            inertia.set(total.inertia());
-        }
-        if (type == Bodies.DYNAMIC) {
-            if (!Double.isNaN(s.mass())) {
-                if (mass > 0) {
-                    inertia.scale(s.mass() / mass);
-                } else {
-                    double i = 0.4 * s.mass() * 0.05 * 0.05;
-                    inertia.scaling(i);
-                }
-                mass = s.mass();
-            }
-            if (!(mass > 0) || !Double.isFinite(mass)) {
-                throw new InvalidArgumentException("mass", mass, "a dynamic body needs a finite mass > 0");
-            }
-            if (!(inertia.m00 > 0 && inertia.m11 > 0 && inertia.m22 > 0) || !Double.isFinite(inertia.determinant())
-                    || !(inertia.determinant() > 0)) {
-                throw new InvalidArgumentException("inertia", inertia, "must be finite and positive definite");
-            }
-        }
-        int b = bodies.allocate();
-        bodies.alive[b] = true;
-        bodies.type[b] = type;
-        bodies.awake[b] = true;
-        bodies.allowSleep[b] = s.allowSleep();
-        bodies.gyroscopic[b] = s.gyroscopic();
-        bodies.sleepTime[b] = 0;
-        bodies.islandId[b] = -1;
-        bodies.localCom[3 * b] = com.x;
-        bodies.localCom[3 * b + 1] = com.y;
-        bodies.localCom[3 * b + 2] = com.z;
-        Quaterniondc q = s.orientation();
-        setRot(b, q.x(), q.y(), q.z(), q.w());
-        Vector3d worldCom = q.transform(new Vector3d(com)).add(s.position());
-        setVec(bodies.pos, b, worldCom.x, worldCom.y, worldCom.z);
-        System.arraycopy(bodies.pos, 3 * b, bodies.prevPos, 3 * b, 3);
-        System.arraycopy(bodies.rot, 4 * b, bodies.prevRot, 4 * b, 4);
-        if (type == Bodies.STATIC) {
-            setVec(bodies.linVel, b, 0, 0, 0);
-            setVec(bodies.angVel, b, 0, 0, 0);
-        } else {
-            setVec(bodies.linVel, b, s.linearVelocity().x(), s.linearVelocity().y(), s.linearVelocity().z());
-            setVec(bodies.angVel, b, s.angularVelocity().x(), s.angularVelocity().y(), s.angularVelocity().z());
-        }
-        setVec(bodies.force, b, 0, 0, 0);
-        setVec(bodies.torque, b, 0, 0, 0);
-        bodies.linearDamping[b] = s.linearDamping();
-        bodies.angularDamping[b] = s.angularDamping();
-        bodies.gravityScale[b] = s.gravityScale();
-        if (type == Bodies.DYNAMIC) {
-            bodies.mass[b] = mass;
-            bodies.invMass[b] = 1 / mass;
-            Matrix3d inv = new Matrix3d(inertia).invert();
-            putSym(bodies.inertiaLocal, b, inertia);
-            putSym(bodies.invInertiaLocal, b, inv);
-        } else {
-            bodies.mass[b] = 0;
-            bodies.invMass[b] = 0;
-            Arrays.fill(bodies.inertiaLocal, 6 * b, 6 * b + 6, 0);
-            Arrays.fill(bodies.invInertiaLocal, 6 * b, 6 * b + 6, 0);
-        }
-        bodies.updateWorldInertia(b);
-        int[] shapeSlots = new int[s.colliders().size()];
-        for (int i = 0; i < shapeSlots.length; i++) {
-            Collider c = s.colliders().get(i);
-            int k = colliders.allocate();
-            shapeSlots[i] = k;
-            colliders.alive[k] = true;
-            colliders.body[k] = b;
-            colliders.shape[k] = c.shape();
-            colliders.isPlane[k] = c.shape() instanceof Plane;
-            setVec(colliders.localPos, k, c.localPosition().x(), c.localPosition().y(), c.localPosition().z());
-            colliders.localRot[4 * k] = c.localRotation().x();
-            colliders.localRot[4 * k + 1] = c.localRotation().y();
-            colliders.localRot[4 * k + 2] = c.localRotation().z();
-            colliders.localRot[4 * k + 3] = c.localRotation().w();
-            setVec(colliders.comOffset, k, c.localPosition().x() - com.x, c.localPosition().y() - com.y,
-                    c.localPosition().z() - com.z);
-            colliders.friction[k] = c.material().friction();
-            colliders.restitution[k] = c.material().restitution();
-            colliders.frictionRule[k] = c.material().frictionCombine();
-            colliders.restitutionRule[k] = c.material().restitutionCombine();
-            colliders.category[k] = c.category();
-            colliders.mask[k] = c.mask();
-            colliders.maxRadius[k] = new Vector3d(colliders.comOffset[3 * k], colliders.comOffset[3 * k + 1],
-                    colliders.comOffset[3 * k + 2]).length() + shapeRadius(c.shape());
-            updateColliderPose(k);
-            if (!colliders.isPlane[k]) {
-                refitBounds(k, true);
-            }
-            broadPhase.add(colliders, k);
-        }
-        bodies.shapes[b] = shapeSlots;
+        BodyHandle h = BodyFactory.create(this, broadPhase, Check.notNull("settings", s));
         bodyCount++;
-        return new BodyHandle(b, bodies.generation[b]);
+        return h;
     }
 
-    private static double shapeRadius(Shape s) {
-        if (s instanceof dev.sinew.solver.shape.Sphere sp) {
-            return sp.radius();
-        }
-        if (s instanceof dev.sinew.solver.shape.Capsule c) {
-            return c.halfHeight() + c.radius();
-        }
-        if (s instanceof dev.sinew.solver.shape.Box bx) {
-            return bx.hull().maxRadius();
-        }
-        if (s instanceof dev.sinew.solver.shape.ConvexHull h) {
-            return h.maxRadius();
-        }
-        return 0;
-    }
 
     /** Destroys a body; its handle becomes stale. Pairs with it end (and are reported as ended). */
     public void destroyBody(BodyHandle h) {
         checkUnlocked("destroy a body");
         int b = slot(h);
         wakeIsland(b);
-        int w = 0;
-        for (int i = 0; i < pairCount; i++) {
-            ContactPair p = pairs[i];
-            if (p.bodyA == b || p.bodyB == b) {
-                releasePair(p);
-            } else {
-                pairs[w++] = p;
-            }
-        }
-        for (int i = w; i < pairCount; i++) {
-            pairs[i] = null;
-        }
-        pairCount = w;
+        contacts.removeBody(b);
         for (int k : bodies.shapes[b]) {
             broadPhase.remove(colliders, k);
             colliders.release(k);
@@ -424,9 +259,9 @@ public final class World {
         System.arraycopy(bodies.rot, 4 * b, bodies.prevRot, 4 * b, 4);
         bodies.updateWorldInertia(b);
         for (int k : bodies.shapes[b]) {
-            updateColliderPose(k);
+            contacts.updateColliderPose(k);
             if (!colliders.isPlane[k]) {
-                refitBounds(k, true);
+                contacts.refitBounds(k, true);
             }
         }
         wakeIsland(b);
@@ -623,7 +458,8 @@ public final class World {
         checkUnlocked("step");
         locked = true;
         try {
-            runTick();
+            stepper.runTick();
+            stepCount++;
             for (int i = 0; i < listeners.size(); i++) {
                 listeners.get(i).afterStep(this);
             }
@@ -632,481 +468,12 @@ public final class World {
         }
     }
 
-    private void runTick() {
-        WorldSettings s = settings;
-        double dt = s.tickSeconds();
-        int n = s.substeps();
-        double h = dt / n;
-        double invH = 1 / h;
-        Bodies b = bodies;
-        events.clear();
-        for (int i = 0; i < b.high; i++) {
-            if (b.alive[i]) {
-                System.arraycopy(b.pos, 3 * i, b.prevPos, 3 * i, 3);
-                System.arraycopy(b.rot, 4 * i, b.prevRot, 4 * i, 4);
-            }
-        }
-        // 1. Bounds of moving bodies.
-        for (int k = 0; k < colliders.high; k++) {
-            if (colliders.alive[k] && !colliders.isPlane[k] && isMoving(colliders.body[k])) {
-                refitBounds(k, false);
-            }
-        }
-        broadPhase.findPairs(colliders, b);
-        mergePairs();
-        // 2. Narrowphase.
-        for (int i = 0; i < pairCount; i++) {
-            ContactPair p = pairs[i];
-            if (isMoving(p.bodyA) || isMoving(p.bodyB)) {
-                updateManifold(p, dt, true);
-            }
-        }
-        // 3. Prepare.
-        for (int i = 0; i < b.high; i++) {
-            if (b.alive[i] && b.type[i] == Bodies.DYNAMIC && b.awake[i]) {
-                b.updateWorldInertia(i);
-            }
-        }
-        solveCount = 0;
-        for (int i = 0; i < pairCount; i++) {
-            ContactPair p = pairs[i];
-            if (p.pointCount > 0 && (awakeDynamic(p.bodyA) || awakeDynamic(p.bodyB))) {
-                if (solveCount == solveList.length) {
-                    solveList = Arrays.copyOf(solveList, 2 * solveCount);
-                }
-                solveList[solveCount++] = p;
-            }
-        }
-        ContactSolver cs = contactSolver;
-        cs.slop = s.linearSlop();
-        cs.maxPushOut = s.maxPushOutSpeed();
-        cs.restitutionThreshold = s.restitutionThreshold();
-        cs.gx = s.gravity().x();
-        cs.gy = s.gravity().y();
-        cs.gz = s.gravity().z();
-        cs.setSoftness(s.contactHertz(), s.contactDampingRatio(), h);
-        for (int i = 0; i < solveCount; i++) {
-            cs.prepare(solveList[i]);
-        }
-        // 4. Substeps.
-        for (int sub = 0; sub < n; sub++) {
-            if (sub > 0) {
-                refreshFastPairs(h * (n - sub));
-            }
-            integrateVelocities(h);
-            for (int i = 0; i < solveCount; i++) {
-                cs.warmStart(solveList[i]);
-            }
-            for (int i = 0; i < solveCount; i++) {
-                cs.solve(solveList[i], invH, true);
-            }
-            integratePositions(h);
-            for (int i = 0; i < solveCount; i++) {
-                cs.solve(solveList[i], invH, false);
-            }
-        }
-        // 5. Restitution and impulses.
-        for (int i = 0; i < solveCount; i++) {
-            cs.restitution(solveList[i], h);
-        }
-        for (int i = 0; i < solveCount; i++) {
-            cs.storeImpulses(solveList[i]);
-        }
-        // 6. Sleep, islands, events.
-        finishTick(s, dt);
-        stepCount++;
-    }
-
-    /**
-     * A manifold is computed once per tick with a fixed normal and fixed points. A body spinning
-     * fast turns other features into its neighbour within the tick (a box at 20 rad/s turns 19°),
-     * so pairs whose bodies' rotation sweeps more than {@link #FAST_ROTATION_SWEEP} in a substep
-     * are recollided between substeps, keeping their impulses by feature id.
-     */
-    private void refreshFastPairs(double remaining) {
-        double h = settings.tickSeconds() / settings.substeps();
-        for (int i = 0; i < solveCount; i++) {
-            ContactPair p = solveList[i];
-            double sweep = h * (length(bodies.angVel, p.bodyA) * colliders.maxRadius[p.colliderA]
-                    + length(bodies.angVel, p.bodyB) * colliders.maxRadius[p.colliderB]);
-            if (sweep <= FAST_ROTATION_SWEEP) {
-                continue;
-            }
-            updateColliderPose(p.colliderA);
-            updateColliderPose(p.colliderB);
-            updateManifold(p, remaining, false);
-            if (p.pointCount > 0) {
-                contactSolver.prepare(p, false);
-            }
-        }
-    }
-
-    /** Metres a body's rotation may sweep in one substep before its pairs are recollided mid-tick. */
-    static final double FAST_ROTATION_SWEEP = 0.005;
-
-    private boolean awakeDynamic(int body) {
-        return bodies.type[body] == Bodies.DYNAMIC && bodies.awake[body];
-    }
-
-    /** Awake dynamic bodies and kinematic bodies with a velocity move this tick. */
-    private boolean isMoving(int body) {
-        byte t = bodies.type[body];
-        if (t == Bodies.DYNAMIC) {
-            return bodies.awake[body];
-        }
-        if (t == Bodies.KINEMATIC) {
-            double[] v = bodies.linVel;
-            double[] w = bodies.angVel;
-            int o = 3 * body;
-            return v[o] != 0 || v[o + 1] != 0 || v[o + 2] != 0 || w[o] != 0 || w[o + 1] != 0 || w[o + 2] != 0;
-        }
-        return false;
-    }
-
-    private void integrateVelocities(double h) {
-        Bodies b = bodies;
-        Vector3dc g = settings.gravity();
-        double gx = g.x();
-        double gy = g.y();
-        double gz = g.z();
-        for (int i = 0; i < b.high; i++) {
-            if (!b.alive[i] || b.type[i] != Bodies.DYNAMIC || !b.awake[i]) {
-                continue;
-            }
-            int o = 3 * i;
-            double im = b.invMass[i];
-            double gs = b.gravityScale[i];
-            double ld = 1 / (1 + h * b.linearDamping[i]);
-            b.linVel[o] = (b.linVel[o] + h * (gs * gx + im * b.force[o])) * ld;
-            b.linVel[o + 1] = (b.linVel[o + 1] + h * (gs * gy + im * b.force[o + 1])) * ld;
-            b.linVel[o + 2] = (b.linVel[o + 2] + h * (gs * gz + im * b.force[o + 2])) * ld;
-            double[] m = b.invInertiaWorld;
-            int mo = 9 * i;
-            double tx = b.torque[o];
-            double ty = b.torque[o + 1];
-            double tz = b.torque[o + 2];
-            if (tx != 0 || ty != 0 || tz != 0) {
-                b.angVel[o] += h * (m[mo] * tx + m[mo + 1] * ty + m[mo + 2] * tz);
-                b.angVel[o + 1] += h * (m[mo + 3] * tx + m[mo + 4] * ty + m[mo + 5] * tz);
-                b.angVel[o + 2] += h * (m[mo + 6] * tx + m[mo + 7] * ty + m[mo + 8] * tz);
-            }
-            if (b.gyroscopic[i]) {
-                Gyroscopic.apply(b, i, h);
-            }
-            double ad = 1 / (1 + h * b.angularDamping[i]);
-            b.angVel[o] *= ad;
-            b.angVel[o + 1] *= ad;
-            b.angVel[o + 2] *= ad;
-        }
-    }
-
-    private void integratePositions(double h) {
-        Bodies b = bodies;
-        for (int i = 0; i < b.high; i++) {
-            if (!b.alive[i] || b.type[i] == Bodies.STATIC || !b.awake[i]) {
-                continue;
-            }
-            int o = 3 * i;
-            b.pos[o] += h * b.linVel[o];
-            b.pos[o + 1] += h * b.linVel[o + 1];
-            b.pos[o + 2] += h * b.linVel[o + 2];
-            double wx = b.angVel[o];
-            double wy = b.angVel[o + 1];
-            double wz = b.angVel[o + 2];
-            int q = 4 * i;
-            double qx = b.rot[q];
-            double qy = b.rot[q + 1];
-            double qz = b.rot[q + 2];
-            double qw = b.rot[q + 3];
-            double hh = 0.5 * h;
-            // q += h/2 · (0, ω) ⊗ q
-            double nx = qx + hh * (wx * qw + wy * qz - wz * qy);
-            double ny = qy + hh * (wy * qw + wz * qx - wx * qz);
-            double nz = qz + hh * (wz * qw + wx * qy - wy * qx);
-            double nw = qw - hh * (wx * qx + wy * qy + wz * qz);
-            double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-            b.rot[q] = nx * inv;
-            b.rot[q + 1] = ny * inv;
-            b.rot[q + 2] = nz * inv;
-            b.rot[q + 3] = nw * inv;
-        }
-    }
-
-    private void finishTick(WorldSettings s, double dt) {
-        Bodies b = bodies;
-        double lin2 = s.sleepLinearSpeed() * s.sleepLinearSpeed();
-        double ang2 = s.sleepAngularSpeed() * s.sleepAngularSpeed();
-        for (int i = 0; i < b.high; i++) {
-            if (!b.alive[i]) {
-                continue;
-            }
-            setVec(b.force, i, 0, 0, 0);
-            setVec(b.torque, i, 0, 0, 0);
-            if (b.type[i] == Bodies.STATIC) {
-                continue;
-            }
-            if (isMoving(i)) {
-                for (int k : b.shapes[i]) {
-                    updateColliderPose(k);
-                }
-            }
-            if (b.type[i] != Bodies.DYNAMIC || !b.awake[i]) {
-                continue;
-            }
-            int o = 3 * i;
-            double v2 = b.linVel[o] * b.linVel[o] + b.linVel[o + 1] * b.linVel[o + 1] + b.linVel[o + 2] * b.linVel[o + 2];
-            double w2 = b.angVel[o] * b.angVel[o] + b.angVel[o + 1] * b.angVel[o + 1] + b.angVel[o + 2] * b.angVel[o + 2];
-            b.sleepTime[i] = (v2 < lin2 && w2 < ang2) ? b.sleepTime[i] + dt : 0;
-        }
-        islands.begin(b);
-        double touchLimit = s.linearSlop();
-        for (int i = 0; i < pairCount; i++) {
-            ContactPair p = pairs[i];
-            if (p.pointCount == 0) {
-                p.touching = false;
-            } else {
-                if (isMoving(p.bodyA) || isMoving(p.bodyB)) {
-                    p.touching = p.minSeparation() <= touchLimit;
-                }
-                boolean dynA = b.type[p.bodyA] == Bodies.DYNAMIC;
-                boolean dynB = b.type[p.bodyB] == Bodies.DYNAMIC;
-                if (dynA && dynB) {
-                    islands.union(p.bodyA, p.bodyB);
-                } else if (dynA && b.type[p.bodyB] == Bodies.KINEMATIC && isMoving(p.bodyB)) {
-                    islands.markRestless(p.bodyA);
-                } else if (dynB && b.type[p.bodyA] == Bodies.KINEMATIC && isMoving(p.bodyA)) {
-                    islands.markRestless(p.bodyB);
-                }
-            }
-            if (p.touching && !p.wasTouching) {
-                events.add(ContactEvents.BEGIN, p.bodyA, b.generation[p.bodyA], p.bodyB, b.generation[p.bodyB], 0);
-            } else if (!p.touching && p.wasTouching) {
-                events.add(ContactEvents.END, p.bodyA, b.generation[p.bodyA], p.bodyB, b.generation[p.bodyB], 0);
-            }
-            if (p.touching) {
-                events.add(ContactEvents.TOUCH, p.bodyA, b.generation[p.bodyA], p.bodyB, b.generation[p.bodyB],
-                        p.totalImpulse());
-            }
-            p.wasTouching = p.touching;
-        }
-        islands.finish(b, s.sleepEnabled(), s.timeToSleep());
-    }
-
-    // ------------------------------------------------------------------ pairs
-
-    private void mergePairs() {
-        long[] keys = broadPhase.pairs;
-        int nk = broadPhase.pairCount;
-        if (mergeBuffer.length < nk) {
-            mergeBuffer = new ContactPair[Math.max(nk, 2 * mergeBuffer.length)];
-        }
-        int i = 0;
-        int j = 0;
-        int w = 0;
-        while (i < pairCount || j < nk) {
-            long oldKey = i < pairCount ? pairs[i].key : Long.MAX_VALUE;
-            long newKey = j < nk ? keys[j] : Long.MAX_VALUE;
-            if (i < pairCount && oldKey == newKey) {
-                mergeBuffer[w++] = pairs[i++];
-                j++;
-            } else if (j < nk && (i >= pairCount || newKey < oldKey)) {
-                ContactPair p = takePair();
-                int ca = (int) (newKey >>> 32);
-                int cb = (int) newKey;
-                p.reset(newKey, ca, cb, colliders.body[ca], colliders.body[cb]);
-                p.friction = CombineRule.combine(colliders.friction[ca], colliders.frictionRule[ca],
-                        colliders.friction[cb], colliders.frictionRule[cb]);
-                p.restitution = CombineRule.combine(colliders.restitution[ca], colliders.restitutionRule[ca],
-                        colliders.restitution[cb], colliders.restitutionRule[cb]);
-                mergeBuffer[w++] = p;
-                j++;
-            } else {
-                ContactPair p = pairs[i++];
-                if (p.wasTouching) {
-                    events.add(ContactEvents.END, p.bodyA, bodies.generation[p.bodyA], p.bodyB,
-                            bodies.generation[p.bodyB], 0);
-                }
-                releasePair(p);
-            }
-        }
-        ContactPair[] t = pairs;
-        pairs = mergeBuffer;
-        mergeBuffer = t;
-        Arrays.fill(mergeBuffer, 0, Math.min(mergeBuffer.length, Math.max(pairCount, w)), null);
-        pairCount = w;
-    }
-
-    private ContactPair takePair() {
-        if (poolCount > 0) {
-            ContactPair p = pool[--poolCount];
-            pool[poolCount] = null;
-            return p;
-        }
-        return new ContactPair();
-    }
-
-    private void releasePair(ContactPair p) {
-        if (poolCount == pool.length) {
-            pool = Arrays.copyOf(pool, 2 * poolCount);
-        }
-        pool[poolCount++] = p;
-    }
-
-    /** Recomputes one pair's manifold and carries impulses over to points with the same feature id. */
-    private void updateManifold(ContactPair p, double dt, boolean fresh) {
-        int ca = p.colliderA;
-        int cb = p.colliderB;
-        int ba = p.bodyA;
-        int bb = p.bodyB;
-        colliderTransform(ca, ta);
-        colliderTransform(cb, tb);
-        double[] v = bodies.linVel;
-        double[] w = bodies.angVel;
-        // Each body's own speed, not the relative one: a body stopped by a third one during the
-        // tick (the lower of two falling bodies landing) closes the gap at the other's full speed.
-        double speed = length(v, ba) + length(v, bb)
-                + length(w, ba) * colliders.maxRadius[ca] + length(w, bb) * colliders.maxRadius[cb];
-        double margin = settings.speculativeDistance() + dt * speed;
-        narrowPhase.collide(colliders.shape[ca], ta, colliders.shape[cb], tb, margin, manifold);
-        ContactManifold m = manifold;
-        int oldCount = p.pointCount;
-        // Carry impulses by id; old values are read before being overwritten (ids are matched into temporaries).
-        for (int k = 0; k < m.pointCount; k++) {
-            int match = -1;
-            for (int o = 0; o < oldCount; o++) {
-                if (p.id[o] == m.id[k]) {
-                    match = o;
-                    break;
-                }
-            }
-            carryNormal[k] = match >= 0 ? p.normalImpulse[match] : 0;
-        }
-        if (oldCount == 0 || m.pointCount == 0) {
-            // A new touch starts without friction history; the patch's impulses otherwise carry over.
-            p.frictionWorld[0] = 0;
-            p.frictionWorld[1] = 0;
-            p.frictionWorld[2] = 0;
-            p.twistImpulse = 0;
-        }
-        p.pointCount = m.pointCount;
-        p.nx = m.nx;
-        p.ny = m.ny;
-        p.nz = m.nz;
-        double[] pos = bodies.pos;
-        double[] rot = bodies.rot;
-        for (int k = 0; k < m.pointCount; k++) {
-            int o = 3 * k;
-            p.id[k] = m.id[k];
-            p.separation[k] = m.separation[k];
-            p.normalImpulse[k] = carryNormal[k];
-            if (fresh || k >= oldCount) {
-                p.totalNormalImpulse[k] = 0;
-                p.maxNormalImpulse[k] = 0;
-                p.relativeVelocity[k] = 0; // a point found mid-tick does not bounce this tick
-            }
-            double rax = m.px[k] - pos[3 * ba];
-            double ray = m.py[k] - pos[3 * ba + 1];
-            double raz = m.pz[k] - pos[3 * ba + 2];
-            double rbx = m.px[k] - pos[3 * bb];
-            double rby = m.py[k] - pos[3 * bb + 1];
-            double rbz = m.pz[k] - pos[3 * bb + 2];
-            p.rA[o] = rax;
-            p.rA[o + 1] = ray;
-            p.rA[o + 2] = raz;
-            p.rB[o] = rbx;
-            p.rB[o + 1] = rby;
-            p.rB[o + 2] = rbz;
-            inverseRotate(rot, ba, rax, ray, raz, p.localA, o);
-            inverseRotate(rot, bb, rbx, rby, rbz, p.localB, o);
-        }
-    }
-
-    private final double[] carryNormal = new double[ContactManifold.MAX_POINTS];
-
-    /** dest[o..o+2] = conj(q_body) · (x, y, z) · q_body. */
-    private static void inverseRotate(double[] rot, int body, double x, double y, double z, double[] dest, int o) {
-        double qx = -rot[4 * body];
-        double qy = -rot[4 * body + 1];
-        double qz = -rot[4 * body + 2];
-        double qw = rot[4 * body + 3];
-        double tx = 2 * (qy * z - qz * y);
-        double ty = 2 * (qz * x - qx * z);
-        double tz = 2 * (qx * y - qy * x);
-        dest[o] = x + qw * tx + (qy * tz - qz * ty);
-        dest[o + 1] = y + qw * ty + (qz * tx - qx * tz);
-        dest[o + 2] = z + qw * tz + (qx * ty - qy * tx);
-    }
-
-    private static double length(double[] a, int i) {
-        return Math.sqrt(a[3 * i] * a[3 * i] + a[3 * i + 1] * a[3 * i + 1] + a[3 * i + 2] * a[3 * i + 2]);
-    }
-
-    void colliderTransform(int k, Transform t) {
-        double[] wp = colliders.worldPos;
-        double[] wr = colliders.worldRot;
-        t.set(wp[3 * k], wp[3 * k + 1], wp[3 * k + 2], wr[4 * k], wr[4 * k + 1], wr[4 * k + 2], wr[4 * k + 3]);
-    }
-
-    /** Collider world pose from its body: p = c + R·(offset from the centre of mass), q = q_body·q_local. */
-    void updateColliderPose(int k) {
-        int b = colliders.body[k];
-        double[] rot = bodies.rot;
-        double[] off = colliders.comOffset;
-        colliders.worldPos[3 * k] = bodies.pos[3 * b] + ContactSolver.rotX(rot, b, off, 3 * k);
-        colliders.worldPos[3 * k + 1] = bodies.pos[3 * b + 1] + ContactSolver.rotY(rot, b, off, 3 * k);
-        colliders.worldPos[3 * k + 2] = bodies.pos[3 * b + 2] + ContactSolver.rotZ(rot, b, off, 3 * k);
-        double ax = rot[4 * b];
-        double ay = rot[4 * b + 1];
-        double az = rot[4 * b + 2];
-        double aw = rot[4 * b + 3];
-        double[] lr = colliders.localRot;
-        double bx = lr[4 * k];
-        double by = lr[4 * k + 1];
-        double bz = lr[4 * k + 2];
-        double bw = lr[4 * k + 3];
-        colliders.worldRot[4 * k] = aw * bx + ax * bw + ay * bz - az * by;
-        colliders.worldRot[4 * k + 1] = aw * by - ax * bz + ay * bw + az * bx;
-        colliders.worldRot[4 * k + 2] = aw * bz + ax * by - ay * bx + az * bw;
-        colliders.worldRot[4 * k + 3] = aw * bw - ax * bx - ay * by - az * bz;
-    }
-
-    /**
-     * Tight bounds grown by the speculative distance and by the motion possible in one tick
-     * (swept along the linear velocity, grown all round by angular speed × radius). The fat bound
-     * is replaced, with {@code aabbMargin} to spare, only when this no longer fits inside it.
-     */
-    void refitBounds(int k, boolean force) {
-        double[] wp = colliders.worldPos;
-        double[] wr = colliders.worldRot;
-        scratchPos.set(wp[3 * k], wp[3 * k + 1], wp[3 * k + 2]);
-        scratchRot.set(wr[4 * k], wr[4 * k + 1], wr[4 * k + 2], wr[4 * k + 3]);
-        colliders.shape[k].computeBounds(scratchPos, scratchRot, bounds, 0);
-        int b = colliders.body[k];
-        double dt = settings.tickSeconds();
-        double grow = settings.speculativeDistance() + dt * length(bodies.angVel, b) * colliders.maxRadius[k];
-        double[] fb = colliders.fatBounds;
-        boolean inside = !force;
-        for (int a = 0; a < 3; a++) {
-            double v = bodies.linVel[3 * b + a] * dt;
-            bounds[a] += Math.min(0, v) - grow;
-            bounds[a + 3] += Math.max(0, v) + grow;
-            inside &= bounds[a] >= fb[6 * k + a] && bounds[a + 3] <= fb[6 * k + a + 3];
-        }
-        if (!inside) {
-            double m = settings.aabbMargin();
-            for (int a = 0; a < 3; a++) {
-                fb[6 * k + a] = bounds[a] - m;
-                fb[6 * k + a + 3] = bounds[a + 3] + m;
-            }
-        }
-    }
-
     /**
      * The deepest overlap among current contacts, metres (≥ 0): each point's separation as the
      * solver sees it now, from the bodies' current poses.
      */
     public double deepestPenetration() {
-        return deepestContact(null);
+        return contacts.deepestContact(null);
     }
 
     /**
@@ -1115,40 +482,7 @@ public final class World {
      * returns its depth (0 when nothing overlaps, and {@code out} is left as it was).
      */
     public double deepestContact(ContactPoint out) {
-        double deepest = 0;
-        ContactPair best = null;
-        int bestK = -1;
-        double[] pos = bodies.pos;
-        double[] rot = bodies.rot;
-        for (int i = 0; i < pairCount; i++) {
-            ContactPair c = pairs[i];
-            int ba = c.bodyA;
-            int bb = c.bodyB;
-            for (int k = 0; k < c.pointCount; k++) {
-                int o = 3 * k;
-                double s = c.separation[k]
-                        + c.nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o) - pos[3 * ba]
-                                - ContactSolver.rotX(rot, ba, c.localA, o))
-                        + c.ny * (pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, c.localB, o) - pos[3 * ba + 1]
-                                - ContactSolver.rotY(rot, ba, c.localA, o))
-                        + c.nz * (pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, c.localB, o) - pos[3 * ba + 2]
-                                - ContactSolver.rotZ(rot, ba, c.localA, o));
-                if (-s > deepest) {
-                    deepest = -s;
-                    best = c;
-                    bestK = k;
-                }
-            }
-        }
-        if (out != null && best != null) {
-            int ba = best.bodyA;
-            int o = 3 * bestK;
-            out.set(new BodyHandle(ba, bodies.generation[ba]), new BodyHandle(best.bodyB, bodies.generation[best.bodyB]),
-                    deepest, pos[3 * ba] + ContactSolver.rotX(rot, ba, best.localA, o),
-                    pos[3 * ba + 1] + ContactSolver.rotY(rot, ba, best.localA, o),
-                    pos[3 * ba + 2] + ContactSolver.rotZ(rot, ba, best.localA, o), best.nx, best.ny, best.nz);
-        }
-        return deepest;
+        return contacts.deepestContact(Check.notNull("out", out));
     }
 
     /** True when every dynamic body is asleep (and there is at least one). */
@@ -1164,6 +498,7 @@ public final class World {
         }
         return any;
     }
+
 
     // ------------------------------------------------------------------ state
 
@@ -1231,6 +566,11 @@ public final class World {
         return new Queries(this, narrowPhaseForQueries);
     }
 
+    /** Collider world pose as a transform, for queries. */
+    void colliderTransform(int k, Transform t) {
+        contacts.colliderTransform(k, t);
+    }
+
     private final NarrowPhase narrowPhaseForQueries = new NarrowPhase();
 
     // ------------------------------------------------------------------ internals shared with snapshots
@@ -1249,25 +589,6 @@ public final class World {
 
     void setAccumulator(double a) {
         accumulator = a;
-    }
-
-    ContactPair takePairForRestore() {
-        return takePair();
-    }
-
-    void releaseAllPairs() {
-        for (int i = 0; i < pairCount; i++) {
-            releasePair(pairs[i]);
-            pairs[i] = null;
-        }
-        pairCount = 0;
-    }
-
-    void appendPair(ContactPair p) {
-        if (pairCount == pairs.length) {
-            pairs = Arrays.copyOf(pairs, 2 * pairCount);
-        }
-        pairs[pairCount++] = p;
     }
 
     void checkUnlocked(String operation) {

@@ -75,7 +75,7 @@ public final class WorldSnapshot {
         int perCollider = 8 * (6 + 3 + 4);
         int perPair = ContactPair.BYTES;
         int size = 4 + 8 + 8 + 8 + 4 + 4 + liveBodies * perBody + 4 + liveColliders * perCollider + 4
-                + w.pairCount * perPair + 8;
+                + w.contacts.pairCount * perPair + 8;
         ByteBuffer buf = ByteBuffer.allocate(size);
         buf.putInt(MAGIC);
         buf.putLong(layoutHash(w));
@@ -109,9 +109,9 @@ public final class WorldSnapshot {
             put(buf, c.worldPos, 3 * k, 3);
             put(buf, c.worldRot, 4 * k, 4);
         }
-        buf.putInt(w.pairCount);
-        for (int i = 0; i < w.pairCount; i++) {
-            w.pairs[i].write(buf);
+        buf.putInt(w.contacts.pairCount);
+        for (int i = 0; i < w.contacts.pairCount; i++) {
+            w.contacts.pairs[i].write(buf);
         }
         buf.putLong(checksum(buf.array(), buf.position()));
         return new WorldSnapshot(Arrays.copyOf(buf.array(), buf.position()));
@@ -233,7 +233,7 @@ public final class WorldSnapshot {
             throw new InvalidArgumentException("snapshot", "pairs", "negative pair count");
         }
         if (!dryRun) {
-            w.releaseAllPairs();
+            w.contacts.releaseAllPairs();
         }
         for (int i = 0; i < pairs; i++) {
             long key = buf.getLong();
@@ -242,14 +242,14 @@ public final class WorldSnapshot {
             if (ca < 0 || cb < 0 || ca >= c.high || cb >= c.high || !c.alive[ca] || !c.alive[cb]) {
                 throw new InvalidArgumentException("snapshot", "pair " + Long.toHexString(key), "names a missing collider");
             }
-            ContactPair p = dryRun ? SCRATCH.get() : w.takePairForRestore();
+            ContactPair p = dryRun ? SCRATCH.get() : w.contacts.takePair();
             p.reset(key, ca, cb, c.body[ca], c.body[cb]);
             p.readAfterKey(buf);
             if (p.pointCount < 0 || p.pointCount > ContactPair.N) {
                 throw new InvalidArgumentException("snapshot.pointCount", p.pointCount, "must be in [0, 4]");
             }
             if (!dryRun) {
-                w.appendPair(p);
+                w.contacts.appendPair(p);
             }
         }
         if (buf.remaining() != 8) {

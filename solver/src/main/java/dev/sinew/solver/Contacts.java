@@ -1,0 +1,323 @@
+package dev.sinew.solver;
+
+import dev.sinew.solver.collision.ContactManifold;
+import dev.sinew.solver.collision.NarrowPhase;
+import dev.sinew.solver.collision.Transform;
+import java.util.Arrays;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+
+/**
+ * The contact pairs of a world, kept sorted by pair key: merging the broadphase's candidate
+ * pairs into the persistent set (with a pool, so steady state allocates nothing), updating each
+ * pair's manifold and carrying impulses over by feature id, and the colliders' world poses and
+ * fat bounds the pairs come from.
+ */
+final class Contacts {
+    private final World world;
+    private final Bodies bodies;
+    private final Colliders colliders;
+    /** Active pairs, sorted by key. */
+    ContactPair[] pairs = new ContactPair[64];
+    int pairCount;
+    private ContactPair[] mergeBuffer = new ContactPair[64];
+    private ContactPair[] pool = new ContactPair[64];
+    private int poolCount;
+    private final NarrowPhase narrowPhase = new NarrowPhase();
+    private final ContactManifold manifold = new ContactManifold();
+    private final Transform ta = new Transform();
+    private final Transform tb = new Transform();
+    private final Vector3d scratchPos = new Vector3d();
+    private final Quaterniond scratchRot = new Quaterniond();
+    private final double[] bounds = new double[6];
+
+    Contacts(World world) {
+        this.world = world;
+        this.bodies = world.bodies;
+        this.colliders = world.colliders;
+    }
+
+
+    void mergePairs(BroadPhase broadPhase, ContactEvents events) {
+        long[] keys = broadPhase.pairs;
+        int nk = broadPhase.pairCount;
+        if (mergeBuffer.length < nk) {
+            mergeBuffer = new ContactPair[Math.max(nk, 2 * mergeBuffer.length)];
+        }
+        int i = 0;
+        int j = 0;
+        int w = 0;
+        while (i < pairCount || j < nk) {
+            long oldKey = i < pairCount ? pairs[i].key : Long.MAX_VALUE;
+            long newKey = j < nk ? keys[j] : Long.MAX_VALUE;
+            if (i < pairCount && oldKey == newKey) {
+                mergeBuffer[w++] = pairs[i++];
+                j++;
+            } else if (j < nk && (i >= pairCount || newKey < oldKey)) {
+                ContactPair p = takePair();
+                int ca = (int) (newKey >>> 32);
+                int cb = (int) newKey;
+                p.reset(newKey, ca, cb, colliders.body[ca], colliders.body[cb]);
+                p.friction = CombineRule.combine(colliders.friction[ca], colliders.frictionRule[ca],
+                        colliders.friction[cb], colliders.frictionRule[cb]);
+                p.restitution = CombineRule.combine(colliders.restitution[ca], colliders.restitutionRule[ca],
+                        colliders.restitution[cb], colliders.restitutionRule[cb]);
+                mergeBuffer[w++] = p;
+                j++;
+            } else {
+                ContactPair p = pairs[i++];
+                if (p.wasTouching) {
+                    events.add(ContactEvents.END, p.bodyA, bodies.generation[p.bodyA], p.bodyB,
+                            bodies.generation[p.bodyB], 0);
+                }
+                releasePair(p);
+            }
+        }
+        ContactPair[] t = pairs;
+        pairs = mergeBuffer;
+        mergeBuffer = t;
+        Arrays.fill(mergeBuffer, 0, Math.min(mergeBuffer.length, Math.max(pairCount, w)), null);
+        pairCount = w;
+    }
+
+    ContactPair takePair() {
+        if (poolCount > 0) {
+            ContactPair p = pool[--poolCount];
+            pool[poolCount] = null;
+            return p;
+        }
+        return new ContactPair();
+    }
+
+    void releasePair(ContactPair p) {
+        if (poolCount == pool.length) {
+            pool = Arrays.copyOf(pool, 2 * poolCount);
+        }
+        pool[poolCount++] = p;
+    }
+
+    /** Recomputes one pair's manifold and carries impulses over to points with the same feature id. */
+    void updateManifold(ContactPair p, double dt, boolean fresh) {
+        int ca = p.colliderA;
+        int cb = p.colliderB;
+        int ba = p.bodyA;
+        int bb = p.bodyB;
+        colliderTransform(ca, ta);
+        colliderTransform(cb, tb);
+        double[] v = bodies.linVel;
+        double[] w = bodies.angVel;
+        // Each body's own speed, not the relative one: a body stopped by a third one during the
+        // tick (the lower of two falling bodies landing) closes the gap at the other's full speed.
+        double speed = length(v, ba) + length(v, bb)
+                + length(w, ba) * colliders.maxRadius[ca] + length(w, bb) * colliders.maxRadius[cb];
+        double margin = world.settings().speculativeDistance() + dt * speed;
+        narrowPhase.collide(colliders.shape[ca], ta, colliders.shape[cb], tb, margin, manifold);
+        ContactManifold m = manifold;
+        int oldCount = p.pointCount;
+        // Carry impulses by id; old values are read before being overwritten (ids are matched into temporaries).
+        for (int k = 0; k < m.pointCount; k++) {
+            int match = -1;
+            for (int o = 0; o < oldCount; o++) {
+                if (p.id[o] == m.id[k]) {
+                    match = o;
+                    break;
+                }
+            }
+            carryNormal[k] = match >= 0 ? p.normalImpulse[match] : 0;
+        }
+        if (oldCount == 0 || m.pointCount == 0) {
+            // A new touch starts without friction history; the patch's impulses otherwise carry over.
+            p.frictionWorld[0] = 0;
+            p.frictionWorld[1] = 0;
+            p.frictionWorld[2] = 0;
+            p.twistImpulse = 0;
+        }
+        p.pointCount = m.pointCount;
+        p.nx = m.nx;
+        p.ny = m.ny;
+        p.nz = m.nz;
+        double[] pos = bodies.pos;
+        double[] rot = bodies.rot;
+        for (int k = 0; k < m.pointCount; k++) {
+            int o = 3 * k;
+            p.id[k] = m.id[k];
+            p.separation[k] = m.separation[k];
+            p.normalImpulse[k] = carryNormal[k];
+            if (fresh || k >= oldCount) {
+                p.totalNormalImpulse[k] = 0;
+                p.maxNormalImpulse[k] = 0;
+                p.relativeVelocity[k] = 0; // a point found mid-tick does not bounce this tick
+            }
+            double rax = m.px[k] - pos[3 * ba];
+            double ray = m.py[k] - pos[3 * ba + 1];
+            double raz = m.pz[k] - pos[3 * ba + 2];
+            double rbx = m.px[k] - pos[3 * bb];
+            double rby = m.py[k] - pos[3 * bb + 1];
+            double rbz = m.pz[k] - pos[3 * bb + 2];
+            p.rA[o] = rax;
+            p.rA[o + 1] = ray;
+            p.rA[o + 2] = raz;
+            p.rB[o] = rbx;
+            p.rB[o + 1] = rby;
+            p.rB[o + 2] = rbz;
+            inverseRotate(rot, ba, rax, ray, raz, p.localA, o);
+            inverseRotate(rot, bb, rbx, rby, rbz, p.localB, o);
+        }
+    }
+
+    private final double[] carryNormal = new double[ContactManifold.MAX_POINTS];
+
+    /** dest[o..o+2] = conj(q_body) · (x, y, z) · q_body. */
+    private static void inverseRotate(double[] rot, int body, double x, double y, double z, double[] dest, int o) {
+        double qx = -rot[4 * body];
+        double qy = -rot[4 * body + 1];
+        double qz = -rot[4 * body + 2];
+        double qw = rot[4 * body + 3];
+        double tx = 2 * (qy * z - qz * y);
+        double ty = 2 * (qz * x - qx * z);
+        double tz = 2 * (qx * y - qy * x);
+        dest[o] = x + qw * tx + (qy * tz - qz * ty);
+        dest[o + 1] = y + qw * ty + (qz * tx - qx * tz);
+        dest[o + 2] = z + qw * tz + (qx * ty - qy * tx);
+    }
+
+    static double length(double[] a, int i) {
+        return Math.sqrt(a[3 * i] * a[3 * i] + a[3 * i + 1] * a[3 * i + 1] + a[3 * i + 2] * a[3 * i + 2]);
+    }
+
+    void colliderTransform(int k, Transform t) {
+        double[] wp = colliders.worldPos;
+        double[] wr = colliders.worldRot;
+        t.set(wp[3 * k], wp[3 * k + 1], wp[3 * k + 2], wr[4 * k], wr[4 * k + 1], wr[4 * k + 2], wr[4 * k + 3]);
+    }
+
+    /** Collider world pose from its body: p = c + R·(offset from the centre of mass), q = q_body·q_local. */
+    void updateColliderPose(int k) {
+        int b = colliders.body[k];
+        double[] rot = bodies.rot;
+        double[] off = colliders.comOffset;
+        colliders.worldPos[3 * k] = bodies.pos[3 * b] + ContactSolver.rotX(rot, b, off, 3 * k);
+        colliders.worldPos[3 * k + 1] = bodies.pos[3 * b + 1] + ContactSolver.rotY(rot, b, off, 3 * k);
+        colliders.worldPos[3 * k + 2] = bodies.pos[3 * b + 2] + ContactSolver.rotZ(rot, b, off, 3 * k);
+        double ax = rot[4 * b];
+        double ay = rot[4 * b + 1];
+        double az = rot[4 * b + 2];
+        double aw = rot[4 * b + 3];
+        double[] lr = colliders.localRot;
+        double bx = lr[4 * k];
+        double by = lr[4 * k + 1];
+        double bz = lr[4 * k + 2];
+        double bw = lr[4 * k + 3];
+        colliders.worldRot[4 * k] = aw * bx + ax * bw + ay * bz - az * by;
+        colliders.worldRot[4 * k + 1] = aw * by - ax * bz + ay * bw + az * bx;
+        colliders.worldRot[4 * k + 2] = aw * bz + ax * by - ay * bx + az * bw;
+        colliders.worldRot[4 * k + 3] = aw * bw - ax * bx - ay * by - az * bz;
+    }
+
+    /**
+     * Tight bounds grown by the speculative distance and by the motion possible in one tick
+     * (swept along the linear velocity, grown all round by angular speed × radius). The fat bound
+     * is replaced, with {@code aabbMargin} to spare, only when this no longer fits inside it.
+     */
+    void refitBounds(int k, boolean force) {
+        double[] wp = colliders.worldPos;
+        double[] wr = colliders.worldRot;
+        scratchPos.set(wp[3 * k], wp[3 * k + 1], wp[3 * k + 2]);
+        scratchRot.set(wr[4 * k], wr[4 * k + 1], wr[4 * k + 2], wr[4 * k + 3]);
+        colliders.shape[k].computeBounds(scratchPos, scratchRot, bounds, 0);
+        int b = colliders.body[k];
+        double dt = world.settings().tickSeconds();
+        double grow = world.settings().speculativeDistance() + dt * length(bodies.angVel, b) * colliders.maxRadius[k];
+        double[] fb = colliders.fatBounds;
+        boolean inside = !force;
+        for (int a = 0; a < 3; a++) {
+            double v = bodies.linVel[3 * b + a] * dt;
+            bounds[a] += Math.min(0, v) - grow;
+            bounds[a + 3] += Math.max(0, v) + grow;
+            inside &= bounds[a] >= fb[6 * k + a] && bounds[a + 3] <= fb[6 * k + a + 3];
+        }
+        if (!inside) {
+            double m = world.settings().aabbMargin();
+            for (int a = 0; a < 3; a++) {
+                fb[6 * k + a] = bounds[a] - m;
+                fb[6 * k + a + 3] = bounds[a + 3] + m;
+            }
+        }
+    }
+
+
+    /**
+     * The deepest current contact point, for diagnostics and debug drawing: fills {@code out}
+     * (bodies, depth in metres, world point and normal from A to B) when there is an overlap and
+     * returns its depth (0 when nothing overlaps, and {@code out} is left as it was).
+     */
+    double deepestContact(ContactPoint out) {
+        double deepest = 0;
+        ContactPair best = null;
+        int bestK = -1;
+        double[] pos = bodies.pos;
+        double[] rot = bodies.rot;
+        for (int i = 0; i < pairCount; i++) {
+            ContactPair c = pairs[i];
+            int ba = c.bodyA;
+            int bb = c.bodyB;
+            for (int k = 0; k < c.pointCount; k++) {
+                int o = 3 * k;
+                double s = c.separation[k]
+                        + c.nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o) - pos[3 * ba]
+                                - ContactSolver.rotX(rot, ba, c.localA, o))
+                        + c.ny * (pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, c.localB, o) - pos[3 * ba + 1]
+                                - ContactSolver.rotY(rot, ba, c.localA, o))
+                        + c.nz * (pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, c.localB, o) - pos[3 * ba + 2]
+                                - ContactSolver.rotZ(rot, ba, c.localA, o));
+                if (-s > deepest) {
+                    deepest = -s;
+                    best = c;
+                    bestK = k;
+                }
+            }
+        }
+        if (out != null && best != null) {
+            int ba = best.bodyA;
+            int o = 3 * bestK;
+            out.set(new BodyHandle(ba, bodies.generation[ba]), new BodyHandle(best.bodyB, bodies.generation[best.bodyB]),
+                    deepest, pos[3 * ba] + ContactSolver.rotX(rot, ba, best.localA, o),
+                    pos[3 * ba + 1] + ContactSolver.rotY(rot, ba, best.localA, o),
+                    pos[3 * ba + 2] + ContactSolver.rotZ(rot, ba, best.localA, o), best.nx, best.ny, best.nz);
+        }
+        return deepest;
+    }
+
+
+    /** Drops every pair of body b (it is being destroyed). */
+    void removeBody(int b) {
+        int w = 0;
+        for (int i = 0; i < pairCount; i++) {
+            ContactPair p = pairs[i];
+            if (p.bodyA == b || p.bodyB == b) {
+                releasePair(p);
+            } else {
+                pairs[w++] = p;
+            }
+        }
+        for (int i = w; i < pairCount; i++) {
+            pairs[i] = null;
+        }
+        pairCount = w;
+    }
+
+    void releaseAllPairs() {
+        for (int i = 0; i < pairCount; i++) {
+            releasePair(pairs[i]);
+            pairs[i] = null;
+        }
+        pairCount = 0;
+    }
+
+    void appendPair(ContactPair p) {
+        if (pairCount == pairs.length) {
+            pairs = Arrays.copyOf(pairs, 2 * pairCount);
+        }
+        pairs[pairCount++] = p;
+    }
+}

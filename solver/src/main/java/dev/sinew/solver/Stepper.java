@@ -1,0 +1,293 @@
+package dev.sinew.solver;
+
+import java.util.Arrays;
+import org.joml.Vector3dc;
+
+/**
+ * One fixed tick of a world, stage by stage (World's Javadoc lists them): bounds and pairs,
+ * narrowphase, preparation, the substeps of the soft solver, restitution, sleep, islands and
+ * events. It owns the solver's per-tick scratch (the list of pairs to solve) and works on the
+ * world's arrays in place.
+ */
+final class Stepper {
+    private final World world;
+    private final Bodies bodies;
+    private final Colliders colliders;
+    private final Contacts contacts;
+    private final BroadPhase broadPhase;
+    private final ContactEvents events;
+    private final ContactSolver contactSolver;
+    private final Islands islands = new Islands();
+    private ContactPair[] solveList = new ContactPair[64];
+    private int solveCount;
+
+    Stepper(World world, Contacts contacts, BroadPhase broadPhase, ContactEvents events) {
+        this.world = world;
+        this.bodies = world.bodies;
+        this.colliders = world.colliders;
+        this.contacts = contacts;
+        this.broadPhase = broadPhase;
+        this.events = events;
+        this.contactSolver = new ContactSolver(bodies);
+    }
+
+    void runTick() {
+        WorldSettings s = world.settings();
+        double dt = s.tickSeconds();
+        int n = s.substeps();
+        double h = dt / n;
+        double invH = 1 / h;
+        Bodies b = bodies;
+        events.clear();
+        for (int i = 0; i < b.high; i++) {
+            if (b.alive[i]) {
+                System.arraycopy(b.pos, 3 * i, b.prevPos, 3 * i, 3);
+                System.arraycopy(b.rot, 4 * i, b.prevRot, 4 * i, 4);
+            }
+        }
+        // 1. Bounds of moving bodies.
+        for (int k = 0; k < colliders.high; k++) {
+            if (colliders.alive[k] && !colliders.isPlane[k] && isMoving(colliders.body[k])) {
+                contacts.refitBounds(k, false);
+            }
+        }
+        broadPhase.findPairs(colliders, b);
+        contacts.mergePairs(broadPhase, events);
+        // 2. Narrowphase.
+        for (int i = 0; i < contacts.pairCount; i++) {
+            ContactPair p = contacts.pairs[i];
+            if (isMoving(p.bodyA) || isMoving(p.bodyB)) {
+                contacts.updateManifold(p, dt, true);
+            }
+        }
+        // 3. Prepare.
+        for (int i = 0; i < b.high; i++) {
+            if (b.alive[i] && b.type[i] == Bodies.DYNAMIC && b.awake[i]) {
+                b.updateWorldInertia(i);
+            }
+        }
+        solveCount = 0;
+        for (int i = 0; i < contacts.pairCount; i++) {
+            ContactPair p = contacts.pairs[i];
+            if (p.pointCount > 0 && (awakeDynamic(p.bodyA) || awakeDynamic(p.bodyB))) {
+                if (solveCount == solveList.length) {
+                    solveList = Arrays.copyOf(solveList, 2 * solveCount);
+                }
+                solveList[solveCount++] = p;
+            }
+        }
+        ContactSolver cs = contactSolver;
+        cs.slop = s.linearSlop();
+        cs.maxPushOut = s.maxPushOutSpeed();
+        cs.restitutionThreshold = s.restitutionThreshold();
+        cs.gx = s.gravity().x();
+        cs.gy = s.gravity().y();
+        cs.gz = s.gravity().z();
+        cs.setSoftness(s.contactHertz(), s.contactDampingRatio(), h);
+        for (int i = 0; i < solveCount; i++) {
+            cs.prepare(solveList[i]);
+        }
+        // 4. Substeps.
+        for (int sub = 0; sub < n; sub++) {
+            if (sub > 0) {
+                refreshFastPairs(h * (n - sub));
+            }
+            integrateVelocities(h);
+            for (int i = 0; i < solveCount; i++) {
+                cs.warmStart(solveList[i]);
+            }
+            for (int i = 0; i < solveCount; i++) {
+                cs.solve(solveList[i], invH, true);
+            }
+            integratePositions(h);
+            for (int i = 0; i < solveCount; i++) {
+                cs.solve(solveList[i], invH, false);
+            }
+        }
+        // 5. Restitution and impulses.
+        for (int i = 0; i < solveCount; i++) {
+            cs.restitution(solveList[i], h);
+        }
+        for (int i = 0; i < solveCount; i++) {
+            cs.storeImpulses(solveList[i]);
+        }
+        // 6. Sleep, islands, events.
+        finishTick(s, dt);
+    }
+
+    /**
+     * A manifold is computed once per tick with a fixed normal and fixed points. A body spinning
+     * fast turns other features into its neighbour within the tick (a box at 20 rad/s turns 19°),
+     * so pairs whose bodies' rotation sweeps more than {@link #FAST_ROTATION_SWEEP} in a substep
+     * are recollided between substeps, keeping their impulses by feature id.
+     */
+    private void refreshFastPairs(double remaining) {
+        double h = world.settings().tickSeconds() / world.settings().substeps();
+        for (int i = 0; i < solveCount; i++) {
+            ContactPair p = solveList[i];
+            double sweep = h * (Contacts.length(bodies.angVel, p.bodyA) * colliders.maxRadius[p.colliderA]
+                    + Contacts.length(bodies.angVel, p.bodyB) * colliders.maxRadius[p.colliderB]);
+            if (sweep <= FAST_ROTATION_SWEEP) {
+                continue;
+            }
+            contacts.updateColliderPose(p.colliderA);
+            contacts.updateColliderPose(p.colliderB);
+            contacts.updateManifold(p, remaining, false);
+            if (p.pointCount > 0) {
+                contactSolver.prepare(p, false);
+            }
+        }
+    }
+
+    /** Metres a body's rotation may sweep in one substep before its pairs are recollided mid-tick. */
+    static final double FAST_ROTATION_SWEEP = 0.005;
+
+    private boolean awakeDynamic(int body) {
+        return bodies.type[body] == Bodies.DYNAMIC && bodies.awake[body];
+    }
+
+    /** Awake dynamic bodies and kinematic bodies with a velocity move this tick. */
+    boolean isMoving(int body) {
+        byte t = bodies.type[body];
+        if (t == Bodies.DYNAMIC) {
+            return bodies.awake[body];
+        }
+        if (t == Bodies.KINEMATIC) {
+            double[] v = bodies.linVel;
+            double[] w = bodies.angVel;
+            int o = 3 * body;
+            return v[o] != 0 || v[o + 1] != 0 || v[o + 2] != 0 || w[o] != 0 || w[o + 1] != 0 || w[o + 2] != 0;
+        }
+        return false;
+    }
+
+    private void integrateVelocities(double h) {
+        Bodies b = bodies;
+        Vector3dc g = world.settings().gravity();
+        double gx = g.x();
+        double gy = g.y();
+        double gz = g.z();
+        for (int i = 0; i < b.high; i++) {
+            if (!b.alive[i] || b.type[i] != Bodies.DYNAMIC || !b.awake[i]) {
+                continue;
+            }
+            int o = 3 * i;
+            double im = b.invMass[i];
+            double gs = b.gravityScale[i];
+            double ld = 1 / (1 + h * b.linearDamping[i]);
+            b.linVel[o] = (b.linVel[o] + h * (gs * gx + im * b.force[o])) * ld;
+            b.linVel[o + 1] = (b.linVel[o + 1] + h * (gs * gy + im * b.force[o + 1])) * ld;
+            b.linVel[o + 2] = (b.linVel[o + 2] + h * (gs * gz + im * b.force[o + 2])) * ld;
+            double[] m = b.invInertiaWorld;
+            int mo = 9 * i;
+            double tx = b.torque[o];
+            double ty = b.torque[o + 1];
+            double tz = b.torque[o + 2];
+            if (tx != 0 || ty != 0 || tz != 0) {
+                b.angVel[o] += h * (m[mo] * tx + m[mo + 1] * ty + m[mo + 2] * tz);
+                b.angVel[o + 1] += h * (m[mo + 3] * tx + m[mo + 4] * ty + m[mo + 5] * tz);
+                b.angVel[o + 2] += h * (m[mo + 6] * tx + m[mo + 7] * ty + m[mo + 8] * tz);
+            }
+            if (b.gyroscopic[i]) {
+                Gyroscopic.apply(b, i, h);
+            }
+            double ad = 1 / (1 + h * b.angularDamping[i]);
+            b.angVel[o] *= ad;
+            b.angVel[o + 1] *= ad;
+            b.angVel[o + 2] *= ad;
+        }
+    }
+
+    private void integratePositions(double h) {
+        Bodies b = bodies;
+        for (int i = 0; i < b.high; i++) {
+            if (!b.alive[i] || b.type[i] == Bodies.STATIC || !b.awake[i]) {
+                continue;
+            }
+            int o = 3 * i;
+            b.pos[o] += h * b.linVel[o];
+            b.pos[o + 1] += h * b.linVel[o + 1];
+            b.pos[o + 2] += h * b.linVel[o + 2];
+            double wx = b.angVel[o];
+            double wy = b.angVel[o + 1];
+            double wz = b.angVel[o + 2];
+            int q = 4 * i;
+            double qx = b.rot[q];
+            double qy = b.rot[q + 1];
+            double qz = b.rot[q + 2];
+            double qw = b.rot[q + 3];
+            double hh = 0.5 * h;
+            // q += h/2 · (0, ω) ⊗ q
+            double nx = qx + hh * (wx * qw + wy * qz - wz * qy);
+            double ny = qy + hh * (wy * qw + wz * qx - wx * qz);
+            double nz = qz + hh * (wz * qw + wx * qy - wy * qx);
+            double nw = qw - hh * (wx * qx + wy * qy + wz * qz);
+            double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+            b.rot[q] = nx * inv;
+            b.rot[q + 1] = ny * inv;
+            b.rot[q + 2] = nz * inv;
+            b.rot[q + 3] = nw * inv;
+        }
+    }
+
+    private void finishTick(WorldSettings s, double dt) {
+        Bodies b = bodies;
+        double lin2 = s.sleepLinearSpeed() * s.sleepLinearSpeed();
+        double ang2 = s.sleepAngularSpeed() * s.sleepAngularSpeed();
+        for (int i = 0; i < b.high; i++) {
+            if (!b.alive[i]) {
+                continue;
+            }
+            Arrays.fill(b.force, 3 * i, 3 * i + 3, 0);
+            Arrays.fill(b.torque, 3 * i, 3 * i + 3, 0);
+            if (b.type[i] == Bodies.STATIC) {
+                continue;
+            }
+            if (isMoving(i)) {
+                for (int k : b.shapes[i]) {
+                    contacts.updateColliderPose(k);
+                }
+            }
+            if (b.type[i] != Bodies.DYNAMIC || !b.awake[i]) {
+                continue;
+            }
+            int o = 3 * i;
+            double v2 = b.linVel[o] * b.linVel[o] + b.linVel[o + 1] * b.linVel[o + 1] + b.linVel[o + 2] * b.linVel[o + 2];
+            double w2 = b.angVel[o] * b.angVel[o] + b.angVel[o + 1] * b.angVel[o + 1] + b.angVel[o + 2] * b.angVel[o + 2];
+            b.sleepTime[i] = (v2 < lin2 && w2 < ang2) ? b.sleepTime[i] + dt : 0;
+        }
+        islands.begin(b);
+        double touchLimit = s.linearSlop();
+        for (int i = 0; i < contacts.pairCount; i++) {
+            ContactPair p = contacts.pairs[i];
+            if (p.pointCount == 0) {
+                p.touching = false;
+            } else {
+                if (isMoving(p.bodyA) || isMoving(p.bodyB)) {
+                    p.touching = p.minSeparation() <= touchLimit;
+                }
+                boolean dynA = b.type[p.bodyA] == Bodies.DYNAMIC;
+                boolean dynB = b.type[p.bodyB] == Bodies.DYNAMIC;
+                if (dynA && dynB) {
+                    islands.union(p.bodyA, p.bodyB);
+                } else if (dynA && b.type[p.bodyB] == Bodies.KINEMATIC && isMoving(p.bodyB)) {
+                    islands.markRestless(p.bodyA);
+                } else if (dynB && b.type[p.bodyA] == Bodies.KINEMATIC && isMoving(p.bodyA)) {
+                    islands.markRestless(p.bodyB);
+                }
+            }
+            if (p.touching && !p.wasTouching) {
+                events.add(ContactEvents.BEGIN, p.bodyA, b.generation[p.bodyA], p.bodyB, b.generation[p.bodyB], 0);
+            } else if (!p.touching && p.wasTouching) {
+                events.add(ContactEvents.END, p.bodyA, b.generation[p.bodyA], p.bodyB, b.generation[p.bodyB], 0);
+            }
+            if (p.touching) {
+                events.add(ContactEvents.TOUCH, p.bodyA, b.generation[p.bodyA], p.bodyB, b.generation[p.bodyB],
+                        p.totalImpulse());
+            }
+            p.wasTouching = p.touching;
+        }
+        islands.finish(b, s.sleepEnabled(), s.timeToSleep());
+    }
+
+}
