@@ -10,10 +10,20 @@ import java.util.Arrays;
  *   <li>end: pairs that stopped touching (or whose body was destroyed);</li>
  *   <li>touch: every touching pair with the total normal impulse it delivered this tick, N·s.</li>
  * </ul>
- * Two colliders touch when their closest points are within the linear slop. Entries are the
- * two bodies' handles.
+ * A pair touches in a tick when it delivered a normal impulse in that tick or its points were
+ * within the linear slop at its start. Entries are the two bodies' handles.
  */
 public final class ContactEvents {
+    /** Which list an event is in. */
+    public enum Kind {
+        /** Pairs that started touching this tick. */
+        BEGIN,
+        /** Pairs that stopped touching this tick (or whose body was destroyed). */
+        END,
+        /** Pairs touching at the end of this tick, with the impulse they delivered. */
+        TOUCH
+    }
+
     static final int BEGIN = 0;
     static final int END = 1;
     static final int TOUCH = 2;
@@ -68,14 +78,21 @@ public final class ContactEvents {
         return count[TOUCH];
     }
 
-    /** Body A of entry i in list (0 = begin, 1 = end, 2 = touch). */
-    public BodyHandle bodyA(int list, int i) {
+    /** Number of events of a kind. */
+    public int count(Kind kind) {
+        return count[Check.notNull("kind", kind).ordinal()];
+    }
+
+    /** Body A of event i of a kind. */
+    public BodyHandle bodyA(Kind kind, int i) {
+        int list = Check.notNull("kind", kind).ordinal();
         check(list, i);
         return new BodyHandle(bodyA[list][i], genA[list][i]);
     }
 
-    /** Body B of entry i in list (0 = begin, 1 = end, 2 = touch). */
-    public BodyHandle bodyB(int list, int i) {
+    /** Body B of event i of a kind. */
+    public BodyHandle bodyB(Kind kind, int i) {
+        int list = Check.notNull("kind", kind).ordinal();
         check(list, i);
         return new BodyHandle(bodyB[list][i], genB[list][i]);
     }
@@ -86,25 +103,7 @@ public final class ContactEvents {
         return touchImpulse[i];
     }
 
-    /** Convenience: begin-list index constant. */
-    public static int beginList() {
-        return BEGIN;
-    }
-
-    /** Convenience: end-list index constant. */
-    public static int endList() {
-        return END;
-    }
-
-    /** Convenience: touch-list index constant. */
-    public static int touchList() {
-        return TOUCH;
-    }
-
     private void check(int list, int i) {
-        if (list < 0 || list > 2) {
-            throw new InvalidArgumentException("list", list, "must be 0 (begin), 1 (end) or 2 (touch)");
-        }
         if (i < 0 || i >= count[list]) {
             throw new InvalidArgumentException("index", i, "must be in [0, " + count[list] + ")");
         }

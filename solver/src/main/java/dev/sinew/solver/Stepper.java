@@ -264,7 +264,7 @@ final class Stepper {
                 p.touching = false;
             } else {
                 if (isMoving(p.bodyA) || isMoving(p.bodyB)) {
-                    p.touching = p.minSeparation() <= touchLimit;
+                    p.touching = p.totalImpulse() > 0 || p.minSeparation() <= touchLimit;
                 }
                 boolean dynA = b.type[p.bodyA] == Bodies.DYNAMIC;
                 boolean dynB = b.type[p.bodyB] == Bodies.DYNAMIC;

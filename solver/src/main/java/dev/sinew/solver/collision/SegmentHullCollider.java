@@ -146,6 +146,10 @@ final class SegmentHullCollider {
                 double fny = h.plane(f, 1);
                 double fnz = h.plane(f, 2);
                 if (faceContact(h, f, p0x, p0y, p0z, ux, uy, uz, r, margin, c) && c.count > 0) {
+                    // The exact closest points too, in case they lie on the face's rim and the
+                    // clipped ends are shallower.
+                    double s = dist - r;
+                    c.add(qhx + nx * 0.5 * s, qhy + ny * 0.5 * s, qhz + nz * 0.5 * s, s, 0x7000);
                     emit(c, t, fnx, fny, fnz, out);
                     return;
                 }
@@ -163,7 +167,7 @@ final class SegmentHullCollider {
                 clippedMin = Math.min(clippedMin, c.sep[i]);
             }
             // Clipping can cut away the deepest part of a deeply buried core; keep it as a point.
-            if (!clipped || clippedMin > faceSep - r + 1e-3) {
+            if (!clipped || clippedMin > faceSep - r + 1e-9) {
                 // The core's projection misses the face (deep inside): use the deepest end.
                 double d = h.plane(bestFace, 3);
                 double s0 = nx * p0x + ny * p0y + nz * p0z - d;

@@ -90,7 +90,24 @@ public final class ConvexHull implements Shape {
         for (double[] p : pts) {
             scale = Math.max(scale, Math.max(Math.abs(p[0]), Math.max(Math.abs(p[1]), Math.abs(p[2]))));
         }
-        double tol = 1e-9 * Math.max(scale, 1e-3) * 100;
+        // Near-coplanar points can make the face structure ambiguous at a tight tolerance; a
+        // looser one merges them into one face. Try tolerances from 1e-7 to 1e-3 of the size.
+        InvalidArgumentException last = null;
+        for (double rel = 1e-7; rel <= 1.01e-3; rel *= 10) {
+            try {
+                return build(pts, rel * Math.max(scale, 1e-3));
+            } catch (InvalidArgumentException e) {
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    private static ConvexHull build(List<double[]> pts, double tol) {
+        double scale = 0;
+        for (double[] p : pts) {
+            scale = Math.max(scale, Math.max(Math.abs(p[0]), Math.max(Math.abs(p[1]), Math.abs(p[2]))));
+        }
         int n = pts.size();
         List<double[]> faces = new ArrayList<>(); // nx, ny, nz, d
         double[] e1 = new double[3];
@@ -220,7 +237,8 @@ public final class ConvexHull implements Shape {
 
     private static void addUniquePlane(List<double[]> faces, double nx, double ny, double nz, double d, double tol) {
         for (double[] f : faces) {
-            if (f[0] * nx + f[1] * ny + f[2] * nz > 1 - 1e-6 && Math.abs(f[3] - d) < 8 * tol) {
+            double cosTol = Math.max(1e-9, 4 * tol / Math.max(1e-9, Math.abs(d) + tol));
+            if (f[0] * nx + f[1] * ny + f[2] * nz > 1 - Math.min(1e-3, Math.max(1e-6, cosTol)) && Math.abs(f[3] - d) < 8 * tol) {
                 return;
             }
         }
