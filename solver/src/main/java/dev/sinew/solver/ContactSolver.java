@@ -136,7 +136,7 @@ final class ContactSolver {
     }
 
     /** x·(I⁻¹ y) with the body's world inverse inertia. */
-    private double bilinear(int body, double x, double y, double z, double px, double py, double pz) {
+    double bilinear(int body, double x, double y, double z, double px, double py, double pz) {
         double[] m = b.invInertiaWorld;
         int o = 9 * body;
         return x * (m[o] * px + m[o + 1] * py + m[o + 2] * pz) + y * (m[o + 3] * px + m[o + 4] * py + m[o + 5] * pz)
@@ -297,7 +297,6 @@ final class ContactSolver {
         double nx = c.nx;
         double ny = c.ny;
         double nz = c.nz;
-        Softness sf = c.staticSoftness ? staticSoft : soft;
         // Non-penetration rows as one block. A single soft row updates
         // Δλ = −ms·(v + b)/A_ii − is·λ with ms + is = 1, which is the row of
         // (A + C)·Δλ = −(v + b) − C·λ with C_ii = A_ii·is/ms. For all rows together this is the
@@ -311,20 +310,9 @@ final class ContactSolver {
         double[] q = blockQ;
         double[] lam = blockLambda;
         for (int k = 0; k < n; k++) {
-            int o = 3 * k;
-            double s = currentSeparation(c, k);
-            double bias = 0;
-            double massScale = 1;
-            double impulseScale = 0;
-            if (s > 0) {
-                bias = s * invH;
-            } else if (useBias && s < -slop) {
-                bias = Math.max(sf.biasRate * (s + slop), -maxPushOut);
-                massScale = sf.massScale;
-                impulseScale = sf.impulseScale;
-            }
+            double bias = rowTerms(c, k, invH, useBias);
             double aii = a[k * ContactPair.N + k];
-            double ck = impulseScale > 0 ? aii * impulseScale / massScale : 0;
+            double ck = rowImpulseScale > 0 ? aii * rowImpulseScale / rowMassScale : 0;
             diag[k] = aii + ck;
             double qk = normalVelocity(c, k, nx, ny, nz) + bias;
             for (int j = 0; j < n; j++) {
@@ -408,8 +396,34 @@ final class ContactSolver {
         }
     }
 
+    /** Mass and impulse scale of the row last passed to {@link #rowTerms}. */
+    double rowMassScale;
+    double rowImpulseScale;
+
+    /**
+     * Velocity bias of point k's non-penetration row (m/s) from its current separation s:
+     * speculative (s/h, rigid) when apart, soft push-out beyond the slop in the biased pass,
+     * rigid with no bias otherwise. Leaves the row's mass and impulse scale in
+     * {@link #rowMassScale} and {@link #rowImpulseScale}.
+     */
+    double rowTerms(ContactPair c, int k, double invH, boolean useBias) {
+        double s = currentSeparation(c, k);
+        rowMassScale = 1;
+        rowImpulseScale = 0;
+        if (s > 0) {
+            return s * invH;
+        }
+        if (useBias && s < -slop) {
+            Softness sf = c.staticSoftness ? staticSoft : soft;
+            rowMassScale = sf.massScale;
+            rowImpulseScale = sf.impulseScale;
+            return Math.max(sf.biasRate * (s + slop), -maxPushOut);
+        }
+        return 0;
+    }
+
     /** Separation of point k from the bodies' current poses, metres. */
-    private double currentSeparation(ContactPair c, int k) {
+    double currentSeparation(ContactPair c, int k) {
         int ba = c.bodyA;
         int bb = c.bodyB;
         int o = 3 * k;
@@ -438,7 +452,7 @@ final class ContactSolver {
      * The friction patch: the tangent pair solved together, λt ← clamp(λt − K⁻¹·v_t) to the disc of
      * radius μ·Σλn, then the twist row, clamped to μ·Σλn·lever.
      */
-    private void solvePatch(ContactPair c) {
+    void solvePatch(ContactPair c) {
         double mu = c.friction;
         double total = 0;
         double twistLimit = 0;
@@ -521,7 +535,7 @@ final class ContactSolver {
     }
 
     /** Relative velocity of B's anchor with respect to A's along direction d. */
-    private double normalVelocity(ContactPair c, int k, double dx, double dy, double dz) {
+    double normalVelocity(ContactPair c, int k, double dx, double dy, double dz) {
         int ba = c.bodyA;
         int bb = c.bodyB;
         double[] v = b.linVel;
@@ -543,7 +557,7 @@ final class ContactSolver {
     }
 
     /** Applies impulse P at anchors rA[o..], rB[o..]: −P to A, +P to B. Non-moving bodies are left untouched. */
-    private void apply(ContactPair c, double[] rA, double[] rB, int o, double px, double py, double pz) {
+    void apply(ContactPair c, double[] rA, double[] rB, int o, double px, double py, double pz) {
         int ba = c.bodyA;
         int bb = c.bodyB;
         double mA = b.solverInvMass(ba);

@@ -20,6 +20,18 @@ final class Stepper {
     private final Islands islands = new Islands();
     private ContactPair[] solveList = new ContactPair[64];
     private int solveCount;
+    private final IslandBlockSolver islandSolver;
+    // Solve order (see buildItems): the pairs grouped by island, and the items over them.
+    private ContactPair[] ordered = new ContactPair[64];
+    private int[] itemStart = new int[65];
+    private int[] itemBlock = new int[64];
+    private int itemCount;
+    private int[] parent = new int[64];
+    private int[] groupOf = new int[64];
+    private int[] groupRows = new int[64];
+    private int[] groupPairs = new int[64];
+    private int[] groupFill = new int[64];
+    private int[] pairGroup = new int[64];
 
     Stepper(World world, Contacts contacts, BroadPhase broadPhase, ContactEvents events) {
         this.world = world;
@@ -29,6 +41,7 @@ final class Stepper {
         this.broadPhase = broadPhase;
         this.events = events;
         this.contactSolver = new ContactSolver(bodies);
+        this.islandSolver = new IslandBlockSolver(bodies, contactSolver);
     }
 
     void runTick() {
@@ -87,22 +100,19 @@ final class Stepper {
         for (int i = 0; i < solveCount; i++) {
             cs.prepare(solveList[i]);
         }
+        buildItems();
         // 4. Substeps.
         for (int sub = 0; sub < n; sub++) {
-            if (sub > 0) {
-                refreshFastPairs(h * (n - sub));
+            if (sub > 0 && refreshFastPairs(h * (n - sub))) {
+                buildItems();
             }
             integrateVelocities(h);
             for (int i = 0; i < solveCount; i++) {
                 cs.warmStart(solveList[i]);
             }
-            for (int i = 0; i < solveCount; i++) {
-                cs.solve(solveList[i], invH, true);
-            }
+            solveItems(invH, true);
             integratePositions(h);
-            for (int i = 0; i < solveCount; i++) {
-                cs.solve(solveList[i], invH, false);
-            }
+            solveItems(invH, false);
         }
         // 5. Restitution and impulses.
         for (int i = 0; i < solveCount; i++) {
@@ -121,7 +131,8 @@ final class Stepper {
      * so pairs whose bodies' rotation sweeps more than {@link #FAST_ROTATION_SWEEP} in a substep
      * are recollided between substeps, keeping their impulses by feature id.
      */
-    private void refreshFastPairs(double remaining) {
+    private boolean refreshFastPairs(double remaining) {
+        boolean any = false;
         double h = world.settings().tickSeconds() / world.settings().substeps();
         for (int i = 0; i < solveCount; i++) {
             ContactPair p = solveList[i];
@@ -136,7 +147,116 @@ final class Stepper {
             if (p.pointCount > 0) {
                 contactSolver.prepare(p, false);
             }
+            any = true;
         }
+        return any;
+    }
+
+    /**
+     * Groups the pairs to solve into the solve order: islands of two or more manifolds with at
+     * most {@value BlockLcp#MAX} points in all are solved as a block; all other manifolds one
+     * by one. Islands come in the order of their first pair and keep the pairs' key order inside,
+     * so the order is a function of the pair list alone.
+     */
+    private void buildItems() {
+        int n = solveCount;
+        if (ordered.length < n) {
+            ordered = new ContactPair[solveList.length];
+            itemStart = new int[solveList.length + 1];
+            itemBlock = new int[solveList.length];
+        }
+        int cap = bodies.capacity;
+        if (parent.length < cap) {
+            parent = new int[cap];
+            groupOf = new int[cap];
+            groupRows = new int[cap];
+            groupPairs = new int[cap];
+            groupFill = new int[cap];
+            pairGroup = new int[cap];
+        }
+        for (int i = 0; i < n; i++) {
+            ContactPair p = solveList[i];
+            parent[p.bodyA] = p.bodyA;
+            parent[p.bodyB] = p.bodyB;
+            groupOf[p.bodyA] = -1;
+            groupOf[p.bodyB] = -1;
+        }
+        for (int i = 0; i < n; i++) {
+            ContactPair p = solveList[i];
+            if (awakeDynamic(p.bodyA) && awakeDynamic(p.bodyB)) {
+                int ra = find(p.bodyA);
+                int rb = find(p.bodyB);
+                if (ra != rb) {
+                    parent[Math.max(ra, rb)] = Math.min(ra, rb);
+                }
+            }
+        }
+        int groups = 0;
+        if (pairGroup.length < n) {
+            pairGroup = new int[Math.max(n, 2 * pairGroup.length)];
+        }
+        for (int i = 0; i < n; i++) {
+            ContactPair p = solveList[i];
+            int root = find(awakeDynamic(p.bodyA) ? p.bodyA : p.bodyB);
+            if (groupOf[root] < 0) {
+                groupOf[root] = groups;
+                groupRows[groups] = 0;
+                groupPairs[groups] = 0;
+                groups++;
+            }
+            int g = groupOf[root];
+            pairGroup[i] = g;
+            groupRows[g] += p.pointCount;
+            groupPairs[g]++;
+        }
+        // Counting sort of the pairs by group, stable.
+        int at = 0;
+        for (int g = 0; g < groups; g++) {
+            groupFill[g] = at;
+            at += groupPairs[g];
+        }
+        for (int i = 0; i < n; i++) {
+            ordered[groupFill[pairGroup[i]]++] = solveList[i];
+        }
+        itemCount = 0;
+        int blocks = 0;
+        at = 0;
+        for (int g = 0; g < groups; g++) {
+            int count = groupPairs[g];
+            if (count >= 2 && groupRows[g] <= BlockLcp.MAX) {
+                islandSolver.ensure(blocks + 1);
+                islandSolver.prepare(blocks, ordered, at, at + count);
+                itemStart[itemCount] = at;
+                itemBlock[itemCount] = blocks++;
+                itemCount++;
+            } else {
+                for (int m = 0; m < count; m++) {
+                    itemStart[itemCount] = at + m;
+                    itemBlock[itemCount] = -1;
+                    itemCount++;
+                }
+            }
+            at += count;
+        }
+        itemStart[itemCount] = at;
+    }
+
+    private void solveItems(double invH, boolean useBias) {
+        for (int it = 0; it < itemCount; it++) {
+            if (itemBlock[it] >= 0) {
+                islandSolver.solve(itemBlock[it], ordered, itemStart[it], itemStart[it + 1], invH, useBias);
+            } else {
+                contactSolver.solve(ordered[itemStart[it]], invH, useBias);
+            }
+        }
+    }
+
+    private int find(int x) {
+        while (parent[x] != x) {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        return x;
     }
 
     /** Metres a body's rotation may sweep in one substep before its pairs are recollided mid-tick. */

@@ -155,6 +155,39 @@ class ContactBehaviourTest {
         }
     }
 
+    /**
+     * Heavy on light (the island block solve): a 1000 kg box on a 1 kg box on the ground stays
+     * put, overlaps no more than the slop, and each contact carries exactly the weight above it:
+     * per tick the top contact delivers m_top·g·dt and the ground contact (m_top + m_low)·g·dt.
+     */
+    @Test
+    void heavyOnLightHoldsWithExactSupportImpulses() {
+        World w = new World(WorldSettings.defaults().withSleep(false));
+        BodyHandle ground = Worlds.ground(w, Material.DEFAULT);
+        BodyHandle low = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, 0.5, 0).mass(1)
+                .collider(Collider.of(Box.cube(0.5))).build());
+        BodyHandle top = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, 1.5, 0).mass(1000)
+                .collider(Collider.of(Box.cube(0.5))).build());
+        double maxPen = 0;
+        for (int i = 0; i < 600; i++) {
+            w.step();
+            maxPen = Math.max(maxPen, w.deepestPenetration());
+        }
+        assertTrue(maxPen <= w.settings().linearSlop(), "overlap " + maxPen);
+        assertEquals(1.5, Worlds.pos(w, top).y, w.settings().linearSlop());
+        double dt = w.settings().tickSeconds();
+        ContactEvents e = w.contactEvents();
+        assertEquals(2, e.count(ContactEvents.Kind.TOUCH));
+        for (int k = 0; k < 2; k++) {
+            boolean onGround = e.bodyA(ContactEvents.Kind.TOUCH, k).equals(ground);
+            double carried = onGround ? 1001 : 1000;
+            assertEquals(carried * 9.81 * dt, e.touchImpulse(k), 1e-6 * carried, onGround ? "ground" : "top");
+            if (!onGround) {
+                assertEquals(low, e.bodyA(ContactEvents.Kind.TOUCH, k));
+            }
+        }
+    }
+
     /** Momentum is conserved in a head-on collision of two free spheres (no gravity). */
     @Test
     void headOnCollisionConservesMomentum() {
