@@ -63,21 +63,6 @@ public final class ContactEvents {
         count[list] = n + 1;
     }
 
-    /** Number of pairs that began touching this tick. */
-    public int beginCount() {
-        return count[BEGIN];
-    }
-
-    /** Number of pairs that stopped touching this tick. */
-    public int endCount() {
-        return count[END];
-    }
-
-    /** Number of pairs touching at the end of this tick. */
-    public int touchCount() {
-        return count[TOUCH];
-    }
-
     /** Number of events of a kind. */
     public int count(Kind kind) {
         return count[Check.notNull("kind", kind).ordinal()];

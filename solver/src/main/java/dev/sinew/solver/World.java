@@ -561,7 +561,10 @@ public final class World {
 
     // ------------------------------------------------------------------ queries
 
-    /** Ray casts, overlap tests and shape casts against this world. */
+    /**
+     * Ray casts, overlap tests and shape casts against this world. Like the world, queries are
+     * single-threaded: they share the world's query scratch.
+     */
     public Queries queries() {
         return new Queries(this, narrowPhaseForQueries);
     }

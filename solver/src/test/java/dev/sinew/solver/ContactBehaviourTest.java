@@ -47,7 +47,7 @@ class ContactBehaviourTest {
             w.step();
         }
         ContactEvents e = w.contactEvents();
-        assertEquals(1, e.touchCount());
+        assertEquals(1, e.count(ContactEvents.Kind.TOUCH));
         assertEquals(w.mass(b) * 9.81 / 60, e.touchImpulse(0), 1e-6 * w.mass(b));
     }
 
