@@ -103,6 +103,27 @@ class BadInputTest {
     }
 
     @Test
+    void queries() {
+        Queries q = w.queries();
+        rejected("origin", () -> q.rayCast(new Vector3d(Double.NaN, 0, 0), new Vector3d(0, -1, 0), 10));
+        rejected("direction", () -> q.rayCast(new Vector3d(), new Vector3d(), 10));
+        rejected("maxDistance", () -> q.rayCastAll(new Vector3d(), new Vector3d(0, -1, 0), -1));
+        rejected("shape", () -> q.overlap(Plane.ground(), new Vector3d(), new Quaterniond()));
+        rejected("rotation", () -> q.overlap(new Sphere(1), new Vector3d(), new Quaterniond(0, 0, 0, 0.5)));
+        rejected("shape", () -> q.shapeCast(Box.cube(1), new Vector3d(), new Quaterniond(), new Vector3d(1, 0, 0)));
+        rejected("translation", () -> q.shapeCast(new Sphere(1), new Vector3d(), new Quaterniond(), new Vector3d()));
+    }
+
+    @Test
+    void snapshotsAndEvents() {
+        rejected("snapshot", () -> w.restore(null));
+        rejected("bytes", () -> WorldSnapshot.fromBytes(null));
+        rejected("snapshot", () -> w.restore(WorldSnapshot.fromBytes(new byte[3])));
+        rejected("index", () -> w.contactEvents().bodyA(ContactEvents.Kind.BEGIN, 5));
+        rejected("kind", () -> w.contactEvents().count(null));
+    }
+
+    @Test
     void staleHandles() {
         BodyHandle gone = Worlds.sphere(w, 3, 3, 3, 0.2, Material.DEFAULT);
         w.destroyBody(gone);
