@@ -1,5 +1,6 @@
 package dev.sinew.scenes;
 
+import dev.sinew.scenes.joints.PendulumScene;
 import dev.sinew.scenes.solver.BounceScene;
 import dev.sinew.scenes.solver.BoxStackScene;
 import dev.sinew.scenes.solver.MassRatioScene;
@@ -18,7 +19,8 @@ public final class SceneCatalog {
             new SlopeScene(),
             new BounceScene(),
             new MassRatioScene(),
-            new TumblerScene());
+            new TumblerScene(),
+            new PendulumScene());
 
     private SceneCatalog() {
     }

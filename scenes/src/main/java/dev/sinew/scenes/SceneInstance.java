@@ -24,9 +24,4 @@ public interface SceneInstance {
 
     /** Checks against the scene's limits. */
     List<CheckResult> checks();
-
-    /** Number of joints in the scene (0 until joints exist). */
-    default int joints() {
-        return 0;
-    }
 }

@@ -46,7 +46,7 @@ public final class SceneRunner {
         List<CheckResult> checks = inst.checks();
         boolean pass = checks.stream().allMatch(CheckResult::pass);
         return new Report(scene.name(), steps * dt, steps, dt, world.settings().substeps(), options.threads(),
-                options.seed(), world.bodyCount(), inst.joints(), world.stateHashHex(), median, inst.metrics(), checks,
+                options.seed(), world.bodyCount(), world.jointCount(), world.stateHashHex(), median, inst.metrics(), checks,
                 pass);
     }
 }

@@ -15,6 +15,7 @@ final class BroadPhase {
     private int[] planes = new int[4];
     private int planeCount;
     long[] pairs = new long[256];
+    private Joints joints;
     int pairCount;
 
     void add(Colliders c, int collider) {
@@ -50,7 +51,8 @@ final class BroadPhase {
     }
 
     /** Rebuilds the sorted candidate pair list from the colliders' fat bounds. */
-    void findPairs(Colliders c, Bodies b) {
+    void findPairs(Colliders c, Bodies b, Joints joints) {
+        this.joints = joints;
         double[] fb = c.fatBounds;
         // Insertion sort by min x (ties by slot, so the order is a pure function of the bounds).
         for (int i = 1; i < count; i++) {
@@ -110,6 +112,9 @@ final class BroadPhase {
             return;
         }
         if ((c.category[x] & c.mask[y]) == 0 || (c.category[y] & c.mask[x]) == 0) {
+            return;
+        }
+        if (joints.count > 0 && joints.disablesCollision(ba, bb)) {
             return;
         }
         if (pairCount == pairs.length) {

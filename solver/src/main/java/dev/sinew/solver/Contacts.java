@@ -289,6 +289,23 @@ final class Contacts {
     }
 
 
+    /** Drops the pairs between bodies a and b (a joint now keeps them from colliding). */
+    void removePair(int a, int b) {
+        int w = 0;
+        for (int i = 0; i < pairCount; i++) {
+            ContactPair p = pairs[i];
+            if ((p.bodyA == a && p.bodyB == b) || (p.bodyA == b && p.bodyB == a)) {
+                releasePair(p);
+            } else {
+                pairs[w++] = p;
+            }
+        }
+        for (int i = w; i < pairCount; i++) {
+            pairs[i] = null;
+        }
+        pairCount = w;
+    }
+
     /** Drops every pair of body b (it is being destroyed). */
     void removeBody(int b) {
         int w = 0;

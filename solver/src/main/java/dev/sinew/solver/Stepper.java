@@ -18,6 +18,9 @@ final class Stepper {
     private final ContactEvents events;
     private final ContactSolver contactSolver;
     private final Islands islands = new Islands();
+    private final Softness jointSoft = new Softness();
+    /** Damping ratio of the joints' soft position correction. */
+    static final double JOINT_DAMPING_RATIO = 2;
     private ContactPair[] solveList = new ContactPair[64];
     private int solveCount;
     private final IslandBlockSolver islandSolver;
@@ -64,7 +67,7 @@ final class Stepper {
                 contacts.refitBounds(k, false);
             }
         }
-        broadPhase.findPairs(colliders, b);
+        broadPhase.findPairs(colliders, b, world.joints);
         contacts.mergePairs(broadPhase, events);
         // 2. Narrowphase.
         for (int i = 0; i < contacts.pairCount; i++) {
@@ -101,17 +104,25 @@ final class Stepper {
             cs.prepare(solveList[i]);
         }
         buildItems();
+        Joints joints = world.joints;
+        // Joints are stiffer than contacts (twice the contact frequency, capped at a quarter of the
+        // substep rate, damping ratio 2), the proportions Box2D v3 uses for its soft joints.
+        jointSoft.set(Math.min(2 * s.contactHertz(), 0.25 * invH), JOINT_DAMPING_RATIO, h);
+        joints.prepare(b);
         // 4. Substeps.
         for (int sub = 0; sub < n; sub++) {
             if (sub > 0 && refreshFastPairs(h * (n - sub))) {
                 buildItems();
             }
             integrateVelocities(h);
+            joints.warmStart(b);
             for (int i = 0; i < solveCount; i++) {
                 cs.warmStart(solveList[i]);
             }
+            joints.solve(b, jointSoft);
             solveItems(invH, true);
             integratePositions(h);
+            joints.solve(b, null);
             solveItems(invH, false);
         }
         // 5. Restitution and impulses.
@@ -377,6 +388,12 @@ final class Stepper {
             b.sleepTime[i] = (v2 < lin2 && w2 < ang2) ? b.sleepTime[i] + dt : 0;
         }
         islands.begin(b);
+        Joints joints = world.joints;
+        for (int j = 0; j < joints.high; j++) {
+            if (joints.alive[j] && b.type[joints.bodyA[j]] == Bodies.DYNAMIC && b.type[joints.bodyB[j]] == Bodies.DYNAMIC) {
+                islands.union(joints.bodyA[j], joints.bodyB[j]);
+            }
+        }
         double touchLimit = s.linearSlop();
         for (int i = 0; i < contacts.pairCount; i++) {
             ContactPair p = contacts.pairs[i];

@@ -35,6 +35,7 @@ public final class World {
     private final ContactEvents events = new ContactEvents();
     private final List<StepListener> listeners = new ArrayList<>();
     final Contacts contacts = new Contacts(this);
+    final Joints joints = new Joints();
     private final Stepper stepper = new Stepper(this, contacts, broadPhase, events);
     private boolean locked;
     private long stepCount;
@@ -113,12 +114,88 @@ public final class World {
         int b = slot(h);
         wakeIsland(b);
         contacts.removeBody(b);
+        for (int j = 0; j < joints.high; j++) {
+            if (joints.alive[j] && (joints.bodyA[j] == b || joints.bodyB[j] == b)) {
+                releaseJoint(j);
+            }
+        }
         for (int k : bodies.shapes[b]) {
             broadPhase.remove(colliders, k);
             colliders.release(k);
         }
         bodies.release(b);
         bodyCount--;
+    }
+
+    // ------------------------------------------------------------------ joints
+
+    /**
+     * Creates a ball joint. Its bodies stop colliding with each other unless the settings say
+     * otherwise, and both are woken.
+     *
+     * @throws InvalidArgumentException if a handle is stale or neither body is dynamic
+     */
+    public JointHandle createJoint(BallJointSettings s) {
+        checkUnlocked("create a joint");
+        Check.notNull("settings", s);
+        int a = slot(s.bodyA());
+        int b = slot(s.bodyB());
+        if (bodies.type[a] != Bodies.DYNAMIC && bodies.type[b] != Bodies.DYNAMIC) {
+            throw new InvalidArgumentException("bodyA", s.bodyA(), "a joint needs at least one dynamic body");
+        }
+        int j = joints.allocate();
+        joints.alive[j] = true;
+        joints.bodyA[j] = a;
+        joints.bodyB[j] = b;
+        joints.collideConnected[j] = s.collideConnected();
+        for (int i = 0; i < 3; i++) {
+            joints.localA[3 * j + i] = s.anchorInBodyA().get(i) - bodies.localCom[3 * a + i];
+            joints.localB[3 * j + i] = s.anchorInBodyB().get(i) - bodies.localCom[3 * b + i];
+        }
+        if (joints.point[j] == null) {
+            joints.point[j] = new PointConstraintPart();
+        }
+        java.util.Arrays.fill(joints.point[j].impulse, 0);
+        joints.count++;
+        wakeIsland(a);
+        wakeIsland(b);
+        if (!s.collideConnected()) {
+            contacts.removePair(a, b);
+        }
+        return new JointHandle(j, joints.generation[j]);
+    }
+
+    /** Destroys a joint; its handle becomes stale. */
+    public void destroyJoint(JointHandle h) {
+        checkUnlocked("destroy a joint");
+        int j = jointSlot(h);
+        wakeIsland(joints.bodyA[j]);
+        wakeIsland(joints.bodyB[j]);
+        releaseJoint(j);
+    }
+
+    private void releaseJoint(int j) {
+        joints.alive[j] = false;
+        joints.generation[j]++;
+        joints.count--;
+    }
+
+    private int jointSlot(JointHandle h) {
+        if (h == null || h.index() < 0 || h.index() >= joints.high || !joints.alive[h.index()]
+                || joints.generation[h.index()] != h.generation()) {
+            throw new StaleHandleException("joint", h, "stale or foreign handle (the joint was destroyed or never existed here)");
+        }
+        return h.index();
+    }
+
+    /** Number of live joints. */
+    public int jointCount() {
+        return joints.count;
+    }
+
+    /** Largest distance between the two anchor points of any joint now, metres (the joint error). */
+    public double maxJointSeparation() {
+        return joints.maxSeparation(bodies);
     }
 
     /** True if the handle names a live body of this world. */

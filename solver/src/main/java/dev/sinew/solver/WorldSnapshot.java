@@ -42,6 +42,19 @@ public final class WorldSnapshot {
         Bodies b = w.bodies;
         Colliders c = w.colliders;
         long h = 0x243F6A8885A308D3L;
+        Joints joints = w.joints;
+        for (int j = 0; j < joints.high; j++) {
+            if (joints.alive[j]) {
+                h = World.mix(h, j);
+                h = World.mix(h, joints.generation[j]);
+                h = World.mix(h, joints.bodyA[j]);
+                h = World.mix(h, joints.bodyB[j]);
+                for (int i = 0; i < 3; i++) {
+                    h = World.mix(h, Double.doubleToRawLongBits(joints.localA[3 * j + i]));
+                    h = World.mix(h, Double.doubleToRawLongBits(joints.localB[3 * j + i]));
+                }
+            }
+        }
         h = World.mix(h, b.high);
         for (int i = 0; i < b.high; i++) {
             if (!b.alive[i]) {
@@ -75,7 +88,7 @@ public final class WorldSnapshot {
         int perCollider = 8 * (6 + 3 + 4);
         int perPair = ContactPair.BYTES;
         int size = 4 + 8 + 8 + 8 + 4 + 4 + liveBodies * perBody + 4 + liveColliders * perCollider + 4
-                + w.contacts.pairCount * perPair + 8;
+                + w.contacts.pairCount * perPair + 4 + 24 * w.joints.count + 8;
         ByteBuffer buf = ByteBuffer.allocate(size);
         buf.putInt(MAGIC);
         buf.putLong(layoutHash(w));
@@ -112,6 +125,13 @@ public final class WorldSnapshot {
         buf.putInt(w.contacts.pairCount);
         for (int i = 0; i < w.contacts.pairCount; i++) {
             w.contacts.pairs[i].write(buf);
+        }
+        Joints joints = w.joints;
+        buf.putInt(joints.count);
+        for (int j = 0; j < joints.high; j++) {
+            if (joints.alive[j]) {
+                put(buf, joints.point[j].impulse, 0, 3);
+            }
         }
         buf.putLong(checksum(buf.array(), buf.position()));
         return new WorldSnapshot(Arrays.copyOf(buf.array(), buf.position()));
@@ -250,6 +270,21 @@ public final class WorldSnapshot {
             }
             if (!dryRun) {
                 w.contacts.appendPair(p);
+            }
+        }
+        int jointCount = buf.getInt();
+        Joints joints = w.joints;
+        if (jointCount != joints.count) {
+            throw new InvalidArgumentException("snapshot", "joints", "joint count differs");
+        }
+        for (int j = 0; j < joints.high; j++) {
+            if (!joints.alive[j]) {
+                continue;
+            }
+            if (dryRun) {
+                get(buf, tmp, 0, 3);
+            } else {
+                get(buf, joints.point[j].impulse, 0, 3);
             }
         }
         if (buf.remaining() != 8) {

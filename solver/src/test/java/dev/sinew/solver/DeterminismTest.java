@@ -41,6 +41,19 @@ class DeterminismTest {
                     .position(r.nextDouble() * 2 - 1, 1 + i * 0.3, r.nextDouble() * 2 - 1)
                     .orientation(Worlds.axisAngle(0, 1, 0, r.nextDouble() * 3)).collider(Collider.of(s)).build());
         }
+        // A short chain of capsules on ball joints, hanging from a static hook, so joint impulses
+        // are part of what must replay.
+        BodyHandle hook = w.createBody(BodySettings.builder(BodyType.STATIC).position(2, 3, 0).build());
+        BodyHandle last = hook;
+        Vector3d below = new Vector3d(0, -0.2, 0);
+        for (int i = 0; i < 4; i++) {
+            BodyHandle link = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(2 + 0.4 * (i + 1), 3, 0)
+                    .orientation(Worlds.axisAngle(0, 0, 1, Math.PI / 2)).collider(Collider.of(new Capsule(0.15, 0.04)))
+                    .build());
+            Vector3d anchorLast = i == 0 ? new Vector3d() : new Vector3d(0, 0.2, 0);
+            w.createJoint(BallJointSettings.of(last, anchorLast, link, below));
+            last = link;
+        }
         return w;
     }
 

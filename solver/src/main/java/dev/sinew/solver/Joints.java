@@ -1,0 +1,122 @@
+package dev.sinew.solver;
+
+import java.util.Arrays;
+
+/**
+ * The joints of a world: slots with generations, each a pair of bodies, anchors relative to the
+ * bodies' centres of mass in their frames, and its constraint parts. Joints are solved in slot
+ * order, before contacts, in every solver stage.
+ */
+final class Joints {
+    int high;
+    int count;
+    boolean[] alive = new boolean[8];
+    int[] generation = new int[8];
+    int[] bodyA = new int[8];
+    int[] bodyB = new int[8];
+    boolean[] collideConnected = new boolean[8];
+    /** Anchors relative to the centres of mass, body frames: 3 per joint. */
+    double[] localA = new double[24];
+    double[] localB = new double[24];
+    PointConstraintPart[] point = new PointConstraintPart[8];
+    private final double[] la = new double[3];
+    private final double[] lb = new double[3];
+    private final double[] error = new double[3];
+
+    int allocate() {
+        for (int i = 0; i < high; i++) {
+            if (!alive[i]) {
+                return i;
+            }
+        }
+        if (high == alive.length) {
+            int n = 2 * high;
+            alive = Arrays.copyOf(alive, n);
+            generation = Arrays.copyOf(generation, n);
+            bodyA = Arrays.copyOf(bodyA, n);
+            bodyB = Arrays.copyOf(bodyB, n);
+            collideConnected = Arrays.copyOf(collideConnected, n);
+            localA = Arrays.copyOf(localA, 3 * n);
+            localB = Arrays.copyOf(localB, 3 * n);
+            point = Arrays.copyOf(point, n);
+        }
+        return high++;
+    }
+
+    /** True when a live joint between a and b turns their collisions off. */
+    boolean disablesCollision(int a, int b) {
+        for (int j = 0; j < high; j++) {
+            if (alive[j] && !collideConnected[j]
+                    && ((bodyA[j] == a && bodyB[j] == b) || (bodyA[j] == b && bodyB[j] == a))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    boolean touchesMoving(Bodies b, int j) {
+        return b.solverInvMass(bodyA[j]) > 0 || b.solverInvMass(bodyB[j]) > 0;
+    }
+
+    void prepare(Bodies b) {
+        for (int j = 0; j < high; j++) {
+            if (alive[j] && touchesMoving(b, j)) {
+                anchors(j);
+                point[j].prepare(b, bodyA[j], bodyB[j], la, lb);
+            }
+        }
+    }
+
+    void warmStart(Bodies b) {
+        for (int j = 0; j < high; j++) {
+            if (alive[j] && touchesMoving(b, j)) {
+                anchors(j);
+                point[j].prepare(b, bodyA[j], bodyB[j], la, lb);
+                point[j].warmStart(b, bodyA[j], bodyB[j]);
+            }
+        }
+    }
+
+    /** One pass; {@code soft} null is the rigid relax pass. */
+    void solve(Bodies b, Softness soft) {
+        for (int j = 0; j < high; j++) {
+            if (!alive[j] || !touchesMoving(b, j)) {
+                continue;
+            }
+            int ba = bodyA[j];
+            int bb = bodyB[j];
+            anchors(j);
+            error[0] = b.pos[3 * bb] + ContactSolver.rotX(b.rot, bb, lb, 0) - b.pos[3 * ba] - ContactSolver.rotX(b.rot, ba, la, 0);
+            error[1] = b.pos[3 * bb + 1] + ContactSolver.rotY(b.rot, bb, lb, 0) - b.pos[3 * ba + 1]
+                    - ContactSolver.rotY(b.rot, ba, la, 0);
+            error[2] = b.pos[3 * bb + 2] + ContactSolver.rotZ(b.rot, bb, lb, 0) - b.pos[3 * ba + 2]
+                    - ContactSolver.rotZ(b.rot, ba, la, 0);
+            point[j].solve(b, ba, bb, la, lb, error, soft);
+        }
+    }
+
+    private void anchors(int j) {
+        System.arraycopy(localA, 3 * j, la, 0, 3);
+        System.arraycopy(localB, 3 * j, lb, 0, 3);
+    }
+
+    /** Largest distance between a joint's two anchor points now, metres. */
+    double maxSeparation(Bodies b) {
+        double worst = 0;
+        for (int j = 0; j < high; j++) {
+            if (!alive[j]) {
+                continue;
+            }
+            int ba = bodyA[j];
+            int bb = bodyB[j];
+            anchors(j);
+            double dx = b.pos[3 * bb] + ContactSolver.rotX(b.rot, bb, lb, 0) - b.pos[3 * ba] - ContactSolver.rotX(b.rot, ba, la, 0);
+            double dy = b.pos[3 * bb + 1] + ContactSolver.rotY(b.rot, bb, lb, 0) - b.pos[3 * ba + 1]
+                    - ContactSolver.rotY(b.rot, ba, la, 0);
+            double dz = b.pos[3 * bb + 2] + ContactSolver.rotZ(b.rot, bb, lb, 0) - b.pos[3 * ba + 2]
+                    - ContactSolver.rotZ(b.rot, ba, la, 0);
+            worst = Math.max(worst, Math.sqrt(dx * dx + dy * dy + dz * dz));
+        }
+        return worst;
+    }
+}

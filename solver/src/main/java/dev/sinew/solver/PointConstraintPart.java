@@ -1,0 +1,154 @@
+package dev.sinew.solver;
+
+/**
+ * Three linear rows that make two body points coincide (a ball joint's core).
+ *
+ * <pre>
+ *   C     = (c_B + r_B) − (c_A + r_A)                       r = R·a, a the anchor in the body frame
+ *   Ċ     = v_B + ω_B × r_B − v_A − ω_A × r_A
+ *   J     = [ −E   [r_A]ₓ   E   −[r_B]ₓ ]                   (ω × r = −[r]ₓ ω)
+ *   K     = J M⁻¹ Jᵀ = (m_A⁻¹ + m_B⁻¹) E − [r_A]ₓ I_A⁻¹ [r_A]ₓ − [r_B]ₓ I_B⁻¹ [r_B]ₓ
+ *   Δλ    = −massScale·K⁻¹·(Ċ + biasRate·C) − impulseScale·λ
+ * </pre>
+ * The soft coefficients come from {@link Softness}; in the relax pass the rows are rigid with no
+ * bias. Anchors and K are recomputed from the current orientations at every solve: a limb turns
+ * several degrees in a tick, and a Jacobian frozen at the tick's start pulls along the wrong
+ * directions and drains energy (a pendulum lost half its energy in 20 s that way).
+ * Life cycle: prepare, warm start, solve (with and without bias), and the impulse λ is kept for
+ * the next tick's warm start.
+ */
+final class PointConstraintPart {
+    /** Anchors relative to the centres of mass, world, fixed for the tick. */
+    final double[] rA = new double[3];
+    final double[] rB = new double[3];
+    /** K⁻¹, symmetric, row-major. */
+    private final double[] kInv = new double[9];
+    /** Accumulated impulse, N·s, world. */
+    final double[] impulse = new double[3];
+
+    void prepare(Bodies b, int ba, int bb, double[] localA, double[] localB) {
+        rA[0] = ContactSolver.rotX(b.rot, ba, localA, 0);
+        rA[1] = ContactSolver.rotY(b.rot, ba, localA, 0);
+        rA[2] = ContactSolver.rotZ(b.rot, ba, localA, 0);
+        rB[0] = ContactSolver.rotX(b.rot, bb, localB, 0);
+        rB[1] = ContactSolver.rotY(b.rot, bb, localB, 0);
+        rB[2] = ContactSolver.rotZ(b.rot, bb, localB, 0);
+        double m = b.solverInvMass(ba) + b.solverInvMass(bb);
+        double[] k = scratchK;
+        java.util.Arrays.fill(k, 0);
+        k[0] = m;
+        k[4] = m;
+        k[8] = m;
+        if (b.solverInvMass(ba) > 0) {
+            addArm(k, b.invInertiaWorld, 9 * ba, rA);
+        }
+        if (b.solverInvMass(bb) > 0) {
+            addArm(k, b.invInertiaWorld, 9 * bb, rB);
+        }
+        invert(k, kInv);
+    }
+
+    private final double[] scratchK = new double[9];
+    private final double[] scratchS = new double[9];
+    private final double[] scratchT = new double[9];
+
+    /** k += −[r]ₓ I⁻¹ [r]ₓ (a symmetric positive semi-definite term). */
+    private void addArm(double[] k, double[] inv, int o, double[] r) {
+        double[] s = scratchS;
+        s[0] = 0;
+        s[1] = -r[2];
+        s[2] = r[1];
+        s[3] = r[2];
+        s[4] = 0;
+        s[5] = -r[0];
+        s[6] = -r[1];
+        s[7] = r[0];
+        s[8] = 0;
+        double[] t = scratchT;
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                t[3 * i + j] = s[3 * i] * inv[o + j] + s[3 * i + 1] * inv[o + 3 + j] + s[3 * i + 2] * inv[o + 6 + j];
+            }
+        }
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                k[3 * i + j] -= t[3 * i] * s[j] + t[3 * i + 1] * s[3 + j] + t[3 * i + 2] * s[6 + j];
+            }
+        }
+    }
+
+    private static void invert(double[] m, double[] out) {
+        double c00 = m[4] * m[8] - m[5] * m[7];
+        double c01 = m[5] * m[6] - m[3] * m[8];
+        double c02 = m[3] * m[7] - m[4] * m[6];
+        double det = m[0] * c00 + m[1] * c01 + m[2] * c02;
+        if (!(Math.abs(det) > 0)) {
+            java.util.Arrays.fill(out, 0);
+            return;
+        }
+        double inv = 1 / det;
+        out[0] = c00 * inv;
+        out[1] = (m[2] * m[7] - m[1] * m[8]) * inv;
+        out[2] = (m[1] * m[5] - m[2] * m[4]) * inv;
+        out[3] = c01 * inv;
+        out[4] = (m[0] * m[8] - m[2] * m[6]) * inv;
+        out[5] = (m[2] * m[3] - m[0] * m[5]) * inv;
+        out[6] = c02 * inv;
+        out[7] = (m[1] * m[6] - m[0] * m[7]) * inv;
+        out[8] = (m[0] * m[4] - m[1] * m[3]) * inv;
+    }
+
+    void warmStart(Bodies b, int ba, int bb) {
+        apply(b, ba, bb, impulse[0], impulse[1], impulse[2]);
+    }
+
+    /**
+     * One solve of the three rows. {@code c} is the current position error C (m); with
+     * {@code soft == null} the rows are rigid and unbiased (relax).
+     */
+    void solve(Bodies b, int ba, int bb, double[] localA, double[] localB, double[] c, Softness soft) {
+        prepare(b, ba, bb, localA, localB);
+        double[] v = b.linVel;
+        double[] w = b.angVel;
+        double cdx = v[3 * bb] + w[3 * bb + 1] * rB[2] - w[3 * bb + 2] * rB[1]
+                - (v[3 * ba] + w[3 * ba + 1] * rA[2] - w[3 * ba + 2] * rA[1]);
+        double cdy = v[3 * bb + 1] + w[3 * bb + 2] * rB[0] - w[3 * bb] * rB[2]
+                - (v[3 * ba + 1] + w[3 * ba + 2] * rA[0] - w[3 * ba] * rA[2]);
+        double cdz = v[3 * bb + 2] + w[3 * bb] * rB[1] - w[3 * bb + 1] * rB[0]
+                - (v[3 * ba + 2] + w[3 * ba] * rA[1] - w[3 * ba + 1] * rA[0]);
+        double massScale = 1;
+        double impulseScale = 0;
+        if (soft != null) {
+            cdx += soft.biasRate * c[0];
+            cdy += soft.biasRate * c[1];
+            cdz += soft.biasRate * c[2];
+            massScale = soft.massScale;
+            impulseScale = soft.impulseScale;
+        }
+        double px = -massScale * (kInv[0] * cdx + kInv[1] * cdy + kInv[2] * cdz) - impulseScale * impulse[0];
+        double py = -massScale * (kInv[3] * cdx + kInv[4] * cdy + kInv[5] * cdz) - impulseScale * impulse[1];
+        double pz = -massScale * (kInv[6] * cdx + kInv[7] * cdy + kInv[8] * cdz) - impulseScale * impulse[2];
+        impulse[0] += px;
+        impulse[1] += py;
+        impulse[2] += pz;
+        apply(b, ba, bb, px, py, pz);
+    }
+
+    /** −P to A at r_A, +P to B at r_B. */
+    private void apply(Bodies b, int ba, int bb, double px, double py, double pz) {
+        double mA = b.solverInvMass(ba);
+        if (mA > 0) {
+            b.linVel[3 * ba] -= mA * px;
+            b.linVel[3 * ba + 1] -= mA * py;
+            b.linVel[3 * ba + 2] -= mA * pz;
+            b.addAngularImpulse(ba, -(rA[1] * pz - rA[2] * py), -(rA[2] * px - rA[0] * pz), -(rA[0] * py - rA[1] * px));
+        }
+        double mB = b.solverInvMass(bb);
+        if (mB > 0) {
+            b.linVel[3 * bb] += mB * px;
+            b.linVel[3 * bb + 1] += mB * py;
+            b.linVel[3 * bb + 2] += mB * pz;
+            b.addAngularImpulse(bb, rB[1] * pz - rB[2] * py, rB[2] * px - rB[0] * pz, rB[0] * py - rB[1] * px);
+        }
+    }
+}
