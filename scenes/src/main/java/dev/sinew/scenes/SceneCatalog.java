@@ -1,5 +1,6 @@
 package dev.sinew.scenes;
 
+import dev.sinew.scenes.joints.ChainScene;
 import dev.sinew.scenes.joints.PendulumScene;
 import dev.sinew.scenes.solver.BounceScene;
 import dev.sinew.scenes.solver.BoxStackScene;
@@ -20,7 +21,8 @@ public final class SceneCatalog {
             new BounceScene(),
             new MassRatioScene(),
             new TumblerScene(),
-            new PendulumScene());
+            new PendulumScene(),
+            new ChainScene());
 
     private SceneCatalog() {
     }
