@@ -54,7 +54,7 @@ final class BlockLcp {
                 }
                 rhs[r] = -q[idx[r]];
             }
-            if (!gauss(s)) {
+            if (!DenseSolve.gauss(m, MAX, rhs, x, s)) {
                 return false;
             }
             int worst = -1;
@@ -113,45 +113,5 @@ final class BlockLcp {
             }
         }
         return false;
-    }
-
-    private boolean gauss(int s) {
-        for (int col = 0; col < s; col++) {
-            int piv = col;
-            for (int r = col + 1; r < s; r++) {
-                if (Math.abs(m[r * MAX + col]) > Math.abs(m[piv * MAX + col])) {
-                    piv = r;
-                }
-            }
-            double p = m[piv * MAX + col];
-            if (!(Math.abs(p) > 1e-300)) {
-                return false;
-            }
-            if (piv != col) {
-                for (int c = 0; c < s; c++) {
-                    double t = m[col * MAX + c];
-                    m[col * MAX + c] = m[piv * MAX + c];
-                    m[piv * MAX + c] = t;
-                }
-                double t = rhs[col];
-                rhs[col] = rhs[piv];
-                rhs[piv] = t;
-            }
-            for (int r = col + 1; r < s; r++) {
-                double f = m[r * MAX + col] / p;
-                for (int c = col; c < s; c++) {
-                    m[r * MAX + c] -= f * m[col * MAX + c];
-                }
-                rhs[r] -= f * rhs[col];
-            }
-        }
-        for (int r = s - 1; r >= 0; r--) {
-            double v = rhs[r];
-            for (int c = r + 1; c < s; c++) {
-                v -= m[r * MAX + c] * x[c];
-            }
-            x[r] = v / m[r * MAX + r];
-        }
-        return true;
     }
 }

@@ -122,6 +122,21 @@ final class Bodies {
         return type[b] == DYNAMIC && awake[b] ? invMass[b] : 0;
     }
 
+    /** a[3i..3i+2] = (x, y, z). */
+    static void setVec(double[] a, int i, double x, double y, double z) {
+        a[3 * i] = x;
+        a[3 * i + 1] = y;
+        a[3 * i + 2] = z;
+    }
+
+    /** Orientation of body b = (x, y, z, w). */
+    void setRotation(int b, double x, double y, double z, double w) {
+        rot[4 * b] = x;
+        rot[4 * b + 1] = y;
+        rot[4 * b + 2] = z;
+        rot[4 * b + 3] = w;
+    }
+
     /** ω += I⁻¹·L for an angular impulse L (N·m·s, world) on body b. */
     void addAngularImpulse(int b, double lx, double ly, double lz) {
         double[] m = invInertiaWorld;

@@ -80,20 +80,20 @@ final class BodyFactory {
         bodies.localCom[3 * b + 1] = com.y;
         bodies.localCom[3 * b + 2] = com.z;
         Quaterniondc q = s.orientation();
-        setRot(bodies, b, q.x(), q.y(), q.z(), q.w());
+        bodies.setRotation(b, q.x(), q.y(), q.z(), q.w());
         Vector3d worldCom = q.transform(new Vector3d(com)).add(s.position());
-        setVec(bodies.pos, b, worldCom.x, worldCom.y, worldCom.z);
+        Bodies.setVec(bodies.pos, b, worldCom.x, worldCom.y, worldCom.z);
         System.arraycopy(bodies.pos, 3 * b, bodies.prevPos, 3 * b, 3);
         System.arraycopy(bodies.rot, 4 * b, bodies.prevRot, 4 * b, 4);
         if (type == Bodies.STATIC) {
-            setVec(bodies.linVel, b, 0, 0, 0);
-            setVec(bodies.angVel, b, 0, 0, 0);
+            Bodies.setVec(bodies.linVel, b, 0, 0, 0);
+            Bodies.setVec(bodies.angVel, b, 0, 0, 0);
         } else {
-            setVec(bodies.linVel, b, s.linearVelocity().x(), s.linearVelocity().y(), s.linearVelocity().z());
-            setVec(bodies.angVel, b, s.angularVelocity().x(), s.angularVelocity().y(), s.angularVelocity().z());
+            Bodies.setVec(bodies.linVel, b, s.linearVelocity().x(), s.linearVelocity().y(), s.linearVelocity().z());
+            Bodies.setVec(bodies.angVel, b, s.angularVelocity().x(), s.angularVelocity().y(), s.angularVelocity().z());
         }
-        setVec(bodies.force, b, 0, 0, 0);
-        setVec(bodies.torque, b, 0, 0, 0);
+        Bodies.setVec(bodies.force, b, 0, 0, 0);
+        Bodies.setVec(bodies.torque, b, 0, 0, 0);
         bodies.linearDamping[b] = s.linearDamping();
         bodies.angularDamping[b] = s.angularDamping();
         bodies.gravityScale[b] = s.gravityScale();
@@ -119,12 +119,12 @@ final class BodyFactory {
             colliders.body[k] = b;
             colliders.shape[k] = c.shape();
             colliders.isPlane[k] = c.shape() instanceof Plane;
-            setVec(colliders.localPos, k, c.localPosition().x(), c.localPosition().y(), c.localPosition().z());
+            Bodies.setVec(colliders.localPos, k, c.localPosition().x(), c.localPosition().y(), c.localPosition().z());
             colliders.localRot[4 * k] = c.localRotation().x();
             colliders.localRot[4 * k + 1] = c.localRotation().y();
             colliders.localRot[4 * k + 2] = c.localRotation().z();
             colliders.localRot[4 * k + 3] = c.localRotation().w();
-            setVec(colliders.comOffset, k, c.localPosition().x() - com.x, c.localPosition().y() - com.y,
+            Bodies.setVec(colliders.comOffset, k, c.localPosition().x() - com.x, c.localPosition().y() - com.y,
                     c.localPosition().z() - com.z);
             colliders.friction[k] = c.material().friction();
             colliders.restitution[k] = c.material().restitution();
@@ -158,19 +158,6 @@ final class BodyFactory {
             return h.maxRadius();
         }
         return 0;
-    }
-
-    private static void setRot(Bodies bodies, int b, double x, double y, double z, double qw) {
-        bodies.rot[4 * b] = x;
-        bodies.rot[4 * b + 1] = y;
-        bodies.rot[4 * b + 2] = z;
-        bodies.rot[4 * b + 3] = qw;
-    }
-
-    private static void setVec(double[] a, int i, double x, double y, double z) {
-        a[3 * i] = x;
-        a[3 * i + 1] = y;
-        a[3 * i + 2] = z;
     }
 
     private static void putSym(double[] dest, int b, Matrix3d m) {

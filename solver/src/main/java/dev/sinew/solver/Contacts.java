@@ -291,27 +291,22 @@ final class Contacts {
 
     /** Drops the pairs between bodies a and b (a joint now keeps them from colliding). */
     void removePair(int a, int b) {
-        int w = 0;
-        for (int i = 0; i < pairCount; i++) {
-            ContactPair p = pairs[i];
-            if ((p.bodyA == a && p.bodyB == b) || (p.bodyA == b && p.bodyB == a)) {
-                releasePair(p);
-            } else {
-                pairs[w++] = p;
-            }
-        }
-        for (int i = w; i < pairCount; i++) {
-            pairs[i] = null;
-        }
-        pairCount = w;
+        removeWhere(a, b);
     }
 
     /** Drops every pair of body b (it is being destroyed). */
     void removeBody(int b) {
+        removeWhere(b, -1);
+    }
+
+    /** Drops the pairs of body a with body b, or with any body when b is −1. */
+    private void removeWhere(int a, int b) {
         int w = 0;
         for (int i = 0; i < pairCount; i++) {
             ContactPair p = pairs[i];
-            if (p.bodyA == b || p.bodyB == b) {
+            boolean hit = b < 0 ? (p.bodyA == a || p.bodyB == a)
+                    : (p.bodyA == a && p.bodyB == b) || (p.bodyA == b && p.bodyB == a);
+            if (hit) {
                 releasePair(p);
             } else {
                 pairs[w++] = p;

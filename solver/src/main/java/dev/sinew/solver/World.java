@@ -328,10 +328,10 @@ public final class World {
         Check.finite("position", position);
         Check.unit("orientation", orientation);
         Quaterniond q = new Quaterniond(orientation).normalize();
-        setRot(b, q.x, q.y, q.z, q.w);
+        bodies.setRotation(b, q.x, q.y, q.z, q.w);
         Vector3d c = q.transform(new Vector3d(bodies.localCom[3 * b], bodies.localCom[3 * b + 1],
                 bodies.localCom[3 * b + 2])).add(position);
-        setVec(bodies.pos, b, c.x, c.y, c.z);
+        Bodies.setVec(bodies.pos, b, c.x, c.y, c.z);
         System.arraycopy(bodies.pos, 3 * b, bodies.prevPos, 3 * b, 3);
         System.arraycopy(bodies.rot, 4 * b, bodies.prevRot, 4 * b, 4);
         bodies.updateWorldInertia(b);
@@ -350,7 +350,7 @@ public final class World {
         int b = slot(h);
         Check.finite("linearVelocity", v);
         requireMovable(b);
-        setVec(bodies.linVel, b, v.x(), v.y(), v.z());
+        Bodies.setVec(bodies.linVel, b, v.x(), v.y(), v.z());
         wakeIsland(b);
     }
 
@@ -360,7 +360,7 @@ public final class World {
         int b = slot(h);
         Check.finite("angularVelocity", w);
         requireMovable(b);
-        setVec(bodies.angVel, b, w.x(), w.y(), w.z());
+        Bodies.setVec(bodies.angVel, b, w.x(), w.y(), w.z());
         wakeIsland(b);
     }
 
@@ -388,9 +388,9 @@ public final class World {
         double k = sin > 1e-300 ? angle / (sin * dt) : 2 / dt;
         Vector3d comTarget = qt.transform(new Vector3d(bodies.localCom[3 * b], bodies.localCom[3 * b + 1],
                 bodies.localCom[3 * b + 2])).add(targetPosition);
-        setVec(bodies.linVel, b, (comTarget.x - bodies.pos[3 * b]) / dt, (comTarget.y - bodies.pos[3 * b + 1]) / dt,
+        Bodies.setVec(bodies.linVel, b, (comTarget.x - bodies.pos[3 * b]) / dt, (comTarget.y - bodies.pos[3 * b + 1]) / dt,
                 (comTarget.z - bodies.pos[3 * b + 2]) / dt);
-        setVec(bodies.angVel, b, dq.x * k, dq.y * k, dq.z * k);
+        Bodies.setVec(bodies.angVel, b, dq.x * k, dq.y * k, dq.z * k);
         bodies.awake[b] = true;
     }
 
@@ -679,28 +679,5 @@ public final class World {
 
     private Quaterniond rotation(int b) {
         return new Quaterniond(bodies.rot[4 * b], bodies.rot[4 * b + 1], bodies.rot[4 * b + 2], bodies.rot[4 * b + 3]);
-    }
-
-    private void setRot(int b, double x, double y, double z, double w) {
-        bodies.rot[4 * b] = x;
-        bodies.rot[4 * b + 1] = y;
-        bodies.rot[4 * b + 2] = z;
-        bodies.rot[4 * b + 3] = w;
-    }
-
-    private static void setVec(double[] a, int i, double x, double y, double z) {
-        a[3 * i] = x;
-        a[3 * i + 1] = y;
-        a[3 * i + 2] = z;
-    }
-
-    private static void putSym(double[] dest, int b, Matrix3d m) {
-        int o = 6 * b;
-        dest[o] = m.m00;
-        dest[o + 1] = m.m11;
-        dest[o + 2] = m.m22;
-        dest[o + 3] = 0.5 * (m.m10 + m.m01);
-        dest[o + 4] = 0.5 * (m.m20 + m.m02);
-        dest[o + 5] = 0.5 * (m.m21 + m.m12);
     }
 }
