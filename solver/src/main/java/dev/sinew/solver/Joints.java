@@ -77,10 +77,10 @@ final class Joints {
         }
     }
 
-    /** One pass; {@code soft} null is the rigid relax pass. */
-    void solve(Bodies b, Softness soft) {
+    /** One sequential pass over the joints the tree solver did not take; {@code soft} null is the relax pass. */
+    void solve(Bodies b, Softness soft, JointTreeSolver tree) {
         for (int j = 0; j < high; j++) {
-            if (!alive[j] || !touchesMoving(b, j)) {
+            if (!alive[j] || !touchesMoving(b, j) || tree.inTree(j)) {
                 continue;
             }
             int ba = bodyA[j];

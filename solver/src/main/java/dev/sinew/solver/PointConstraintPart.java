@@ -45,8 +45,12 @@ final class PointConstraintPart {
         if (b.solverInvMass(bb) > 0) {
             addArm(k, b.invInertiaWorld, 9 * bb, rB);
         }
+        System.arraycopy(k, 0, this.k, 0, 9);
         invert(k, kInv);
     }
+
+    /** K = J M⁻¹ Jᵀ from the last prepare, row-major. */
+    final double[] k = new double[9];
 
     private final double[] scratchK = new double[9];
     private final double[] scratchS = new double[9];

@@ -19,6 +19,7 @@ final class Stepper {
     private final ContactSolver contactSolver;
     private final Islands islands = new Islands();
     private final Softness jointSoft = new Softness();
+    private final JointTreeSolver jointTree;
     /** Damping ratio of the joints' soft position correction. */
     static final double JOINT_DAMPING_RATIO = 2;
     private ContactPair[] solveList = new ContactPair[64];
@@ -45,6 +46,7 @@ final class Stepper {
         this.events = events;
         this.contactSolver = new ContactSolver(bodies);
         this.islandSolver = new IslandBlockSolver(bodies, contactSolver);
+        this.jointTree = new JointTreeSolver(bodies, world.joints);
     }
 
     void runTick() {
@@ -109,6 +111,7 @@ final class Stepper {
         // substep rate, damping ratio 2), the proportions Box2D v3 uses for its soft joints.
         jointSoft.set(Math.min(2 * s.contactHertz(), 0.25 * invH), JOINT_DAMPING_RATIO, h);
         joints.prepare(b);
+        jointTree.build();
         // 4. Substeps.
         for (int sub = 0; sub < n; sub++) {
             if (sub > 0 && refreshFastPairs(h * (n - sub))) {
@@ -119,11 +122,15 @@ final class Stepper {
             for (int i = 0; i < solveCount; i++) {
                 cs.warmStart(solveList[i]);
             }
-            joints.solve(b, jointSoft);
             solveItems(invH, true);
+            jointTree.solve(jointSoft.biasRate);
+            joints.solve(b, jointSoft, jointTree);
             integratePositions(h);
-            joints.solve(b, null);
             solveItems(invH, false);
+            // Joints get the last word in the relax pass: a chain's links must not be pulled
+            // apart by the contacts they make with each other.
+            jointTree.solve(0);
+            joints.solve(b, null, jointTree);
         }
         // 5. Restitution and impulses.
         for (int i = 0; i < solveCount; i++) {

@@ -1,0 +1,635 @@
+package dev.sinew.solver;
+
+import java.util.Arrays;
+
+/**
+ * Exact solve of the joints of tree-shaped systems (chains, ragdolls) in linear time, after
+ * Baraff, "Linear-Time Dynamics using Lagrange Multipliers" (SIGGRAPH 1996). The bodies and
+ * joints of a component form a tree; the system
+ * <pre>
+ *   [ M   Jᵀ ] [ Δv ]   [     0      ]
+ *   [ J   0  ] [ μ  ] = [ −(J v + b) ]        λ = −μ
+ * </pre>
+ * (M the bodies' 6×6 mass blocks, J the joints' 3×6 blocks on their bodies, b the position
+ * bias) is factored block by block with the leaves first, which creates no fill-in, and solved
+ * with one pass down and one up. Sequential solving moves a heavy weight's load up a chain of
+ * light links by a fraction per sweep; this gives every joint the exact impulse in one pass, so
+ * the joints are rigid (no compliance) and only their drift is corrected, at the joint softness's
+ * bias rate. Components with a loop are left to the sequential solve.
+ */
+final class JointTreeSolver {
+    private static final int BODY = 6;
+    private static final int JOINT = 3;
+
+    private final Bodies b;
+    private final Joints joints;
+    // Nodes: 0..n-1 in elimination order (children before parents).
+    private int nodeCount;
+    private int[] kind = new int[16]; // 0 body, 1 joint
+    private int[] ref = new int[16]; // body slot or joint slot
+    private int[] parent = new int[16];
+    private int[] size = new int[16];
+    private double[][] d = new double[16][];
+    private double[][] dInv = new double[16][];
+    private double[][] l = new double[16][];
+    private double[][] hUp = new double[16][]; // block to the parent: size × parentSize
+    private double[][] x = new double[16][];
+    // Scratch
+    private int[] bodyNode;
+    private boolean[] jointInTree = new boolean[8];
+    private int[] stack = new int[16];
+    private int[] compRoot;
+    private final double[] t36 = new double[36];
+    private final double[] u36 = new double[36];
+    private final double[] w36 = new double[36];
+    private final double[] err = new double[3];
+    /** Largest drift-correction speed, m/s (the world's maximum push-out speed). */
+    double maxBias = 3;
+    private final double[] la = new double[3];
+    private final double[] lb = new double[3];
+    private final double[] ra = new double[3];
+    private final double[] rb = new double[3];
+
+    JointTreeSolver(Bodies bodies, Joints joints) {
+        this.b = bodies;
+        this.joints = joints;
+    }
+
+    /** True if joint j was solved by the tree solver this tick (else it is solved sequentially). */
+    boolean inTree(int j) {
+        return j < jointInTree.length && jointInTree[j];
+    }
+
+    /**
+     * Builds the elimination order for this tick from the joints between moving bodies. A
+     * component with a loop is not taken.
+     */
+    void build() {
+        nodeCount = 0;
+        if (jointInTree.length < joints.high) {
+            jointInTree = new boolean[joints.high];
+        }
+        Arrays.fill(jointInTree, 0, joints.high, false);
+        if (joints.count == 0) {
+            return;
+        }
+        if (bodyNode == null || bodyNode.length < b.capacity) {
+            bodyNode = new int[b.capacity];
+            compRoot = new int[b.capacity];
+            worldJoints = new int[b.capacity];
+        }
+        // Union-find over moving bodies through joints to find loops.
+        for (int j = 0; j < joints.high; j++) {
+            if (joints.alive[j]) {
+                compRoot[joints.bodyA[j]] = joints.bodyA[j];
+                compRoot[joints.bodyB[j]] = joints.bodyB[j];
+                bodyNode[joints.bodyA[j]] = -1;
+                bodyNode[joints.bodyB[j]] = -1;
+            }
+        }
+        boolean loops = false;
+        for (int j = 0; j < joints.high; j++) {
+            if (!joints.alive[j] || !joints.touchesMoving(b, j)) {
+                continue;
+            }
+            int a = joints.bodyA[j];
+            int c = joints.bodyB[j];
+            if (moving(a) && moving(c)) {
+                int ra0 = find(a);
+                int rc0 = find(c);
+                if (ra0 == rc0) {
+                    loops = true;
+                    markLoop(ra0);
+                } else {
+                    compRoot[Math.max(ra0, rc0)] = Math.min(ra0, rc0);
+                }
+            }
+        }
+        // A joint to a non-moving body has a zero diagonal block and only one neighbour; it can
+        // only be eliminated last, so it must be the tree's root: at most one per component.
+        for (int j = 0; j < joints.high; j++) {
+            if (joints.alive[j]) {
+                worldJoints[find(joints.bodyA[j])] = 0;
+                worldJoints[find(joints.bodyB[j])] = 0;
+            }
+        }
+        for (int j = 0; j < joints.high; j++) {
+            if (joints.alive[j] && joints.touchesMoving(b, j) && !(moving(joints.bodyA[j]) && moving(joints.bodyB[j]))) {
+                int body = moving(joints.bodyA[j]) ? joints.bodyA[j] : joints.bodyB[j];
+                worldJoints[find(body)]++;
+            }
+        }
+        for (int j = 0; j < joints.high; j++) {
+            if (joints.alive[j]) {
+                int r = find(joints.bodyA[j]);
+                int r2 = find(joints.bodyB[j]);
+                if (bodyNode[r] == -3 || bodyNode[r2] == -3 || worldJoints[r] > 1 || worldJoints[r2] > 1
+                        || separation(j) > MAX_TREE_ERROR) {
+                    bodyNode[r] = -3;
+                    bodyNode[r2] = -3;
+                }
+            }
+        }
+        // Components rooted at their world joint if they have one, else at a body.
+        for (int j0 = 0; j0 < joints.high; j0++) {
+            if (!joints.alive[j0] || jointInTree[j0] || !joints.touchesMoving(b, j0)) {
+                continue;
+            }
+            int start = moving(joints.bodyA[j0]) ? joints.bodyA[j0] : joints.bodyB[j0];
+            int root = find(start);
+            if (bodyNode[root] == -3) {
+                continue;
+            }
+            int world = -1;
+            if (worldJoints[root] == 1) {
+                for (int j = 0; j < joints.high && world < 0; j++) {
+                    if (joints.alive[j] && joints.touchesMoving(b, j)
+                            && !(moving(joints.bodyA[j]) && moving(joints.bodyB[j]))
+                            && find(moving(joints.bodyA[j]) ? joints.bodyA[j] : joints.bodyB[j]) == root) {
+                        world = j;
+                    }
+                }
+            }
+            if (world >= 0) {
+                emitTree(moving(joints.bodyA[world]) ? joints.bodyA[world] : joints.bodyB[world], world);
+            } else {
+                emitTree(start, -1);
+            }
+        }
+    }
+
+    private int[] worldJoints = new int[0];
+
+    /**
+     * A component with a joint pulled further apart than this (m) is left to the soft sequential
+     * solve for the tick: the exact solve corrects drift at a capped speed (uncapped, a 1000 kg
+     * weight whipping a chain of 1 kg links diverged), the soft one pulls a torn chain back
+     * together quickly.
+     */
+    static final double MAX_TREE_ERROR = 0.2;
+
+    private double separation(int j) {
+        anchors(j);
+        int ba = joints.bodyA[j];
+        int bb = joints.bodyB[j];
+        double dx = b.pos[3 * bb] + rb[0] - b.pos[3 * ba] - ra[0];
+        double dy = b.pos[3 * bb + 1] + rb[1] - b.pos[3 * ba + 1] - ra[1];
+        double dz = b.pos[3 * bb + 2] + rb[2] - b.pos[3 * ba + 2] - ra[2];
+        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+
+    private void markLoop(int root) {
+        bodyNode[root] = -3;
+    }
+
+    private boolean moving(int body) {
+        return b.solverInvMass(body) > 0;
+    }
+
+    private int find(int x) {
+        while (compRoot[x] != x) {
+            compRoot[x] = compRoot[compRoot[x]];
+            x = compRoot[x];
+        }
+        return x;
+    }
+
+    /** Iterative post-order DFS over the body–joint tree rooted at body {@code root}. */
+    private void emitTree(int root, int rootJoint) {
+        // Pre-order traversal with an explicit stack of (body, joint it was reached by), then the
+        // block is reversed so that children come before parents.
+        int first = nodeCount;
+        int top = 0;
+        ensureStack(2);
+        if (rootJoint >= 0) {
+            jointInTree[rootJoint] = true;
+            int jointIdx = addNode(1, rootJoint, JOINT);
+            parent[jointIdx] = -1;
+        }
+        stack[top++] = root;
+        stack[top++] = rootJoint;
+        // Collect pre-order into node arrays; parents resolved afterwards.
+        while (top > 0) {
+            int fromJoint = stack[--top];
+            int body = stack[--top];
+            int bodyIdx = addNode(0, body, BODY);
+            bodyNode[body] = bodyIdx;
+            parent[bodyIdx] = fromJoint < 0 ? -1 : jointNodeOf(fromJoint);
+            for (int j = 0; j < joints.high; j++) {
+                if (!joints.alive[j] || j == fromJoint || jointInTree[j]) {
+                    continue;
+                }
+                int other;
+                if (joints.bodyA[j] == body) {
+                    other = joints.bodyB[j];
+                } else if (joints.bodyB[j] == body) {
+                    other = joints.bodyA[j];
+                } else {
+                    continue;
+                }
+                jointInTree[j] = true;
+                int jointIdx = addNode(1, j, JOINT);
+                parent[jointIdx] = bodyIdx;
+                if (moving(other)) {
+                    ensureStack(top + 2);
+                    stack[top++] = other;
+                    stack[top++] = j;
+                }
+            }
+        }
+        // Reverse the pre-order block [first, nodeCount) into post-order (children before parents).
+        int n = nodeCount - first;
+        if (map.length < n) {
+            map = new int[2 * n];
+            k2 = new int[2 * n];
+            r2 = new int[2 * n];
+            p2 = new int[2 * n];
+            s2 = new int[2 * n];
+        }
+        for (int i = 0; i < n; i++) {
+            map[i] = first + (n - 1 - i);
+        }
+        reorder(first, n);
+    }
+
+    private int jointNodeOf(int jointSlot) {
+        for (int i = nodeCount - 1; i >= 0; i--) {
+            if (kind[i] == 1 && ref[i] == jointSlot) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private int[] map = new int[16];
+    private int[] k2 = new int[16];
+    private int[] r2 = new int[16];
+    private int[] p2 = new int[16];
+    private int[] s2 = new int[16];
+
+    private void reorder(int first, int n) {
+        for (int i = 0; i < n; i++) {
+            int src = first + i;
+            int dst = map[i] - first;
+            k2[dst] = kind[src];
+            r2[dst] = ref[src];
+            s2[dst] = size[src];
+            p2[dst] = parent[src] < 0 ? -1 : map[parent[src] - first];
+        }
+        for (int i = 0; i < n; i++) {
+            kind[first + i] = k2[i];
+            ref[first + i] = r2[i];
+            size[first + i] = s2[i];
+            parent[first + i] = p2[i];
+        }
+    }
+
+    private void ensureStack(int n) {
+        if (stack.length < n) {
+            stack = Arrays.copyOf(stack, 2 * n);
+        }
+    }
+
+    private int addNode(int k, int r, int s) {
+        if (nodeCount == kind.length) {
+            int m = 2 * nodeCount;
+            kind = Arrays.copyOf(kind, m);
+            ref = Arrays.copyOf(ref, m);
+            parent = Arrays.copyOf(parent, m);
+            size = Arrays.copyOf(size, m);
+            d = Arrays.copyOf(d, m);
+            dInv = Arrays.copyOf(dInv, m);
+            l = Arrays.copyOf(l, m);
+            hUp = Arrays.copyOf(hUp, m);
+            x = Arrays.copyOf(x, m);
+        }
+        int i = nodeCount++;
+        kind[i] = k;
+        ref[i] = r;
+        size[i] = s;
+        if (d[i] == null) {
+            d[i] = new double[36];
+            dInv[i] = new double[36];
+            l[i] = new double[36];
+            hUp[i] = new double[36];
+            x[i] = new double[6];
+        }
+        return i;
+    }
+
+    /**
+     * One exact solve of every tree joint. {@code biasRate} (1/s) scales the position error into
+     * the velocity target; 0 is the rigid relax pass.
+     */
+    void solve(double biasRate) {
+        solve(biasRate, 0);
+    }
+
+    /**
+     * @param compliance impulseScale/massScale of the joint softness (0 for rigid rows): each
+     *                   joint's diagonal block is −compliance·K_j and its right-hand side gains
+     *                   −compliance·K_j·λ_j, the matrix form of the soft row update
+     */
+    void solve(double biasRate, double compliance) {
+        if (nodeCount == 0) {
+            return;
+        }
+        // Blocks: diagonal H_ii, the block to the parent, and the right-hand side.
+        for (int i = 0; i < nodeCount; i++) {
+            int s = size[i];
+            double[] di = d[i];
+            Arrays.fill(di, 0, s * s, 0);
+            Arrays.fill(x[i], 0, s, 0);
+            if (kind[i] == 0) {
+                massBlock(ref[i], di);
+            } else {
+                jointRhs(ref[i], biasRate, x[i]);
+                if (compliance > 0) {
+                    PointConstraintPart part = joints.point[ref[i]];
+                    anchors(ref[i]);
+                    part.prepare(b, joints.bodyA[ref[i]], joints.bodyB[ref[i]], la, lb);
+                    for (int r = 0; r < 3; r++) {
+                        double acc = 0;
+                        for (int c = 0; c < 3; c++) {
+                            di[r * 3 + c] = -compliance * part.k[r * 3 + c];
+                            acc += part.k[r * 3 + c] * part.impulse[c];
+                        }
+                        x[i][r] -= compliance * acc;
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < nodeCount; i++) {
+            int p = parent[i];
+            if (p < 0) {
+                continue;
+            }
+            // Off-diagonal block between a joint and a body, stored from the child's side.
+            if (kind[i] == 1) {
+                jacobian(ref[i], ref[p], hUp[i], false); // 3×6: joint (child) to body (parent)
+            } else {
+                jacobian(ref[p], ref[i], hUp[i], true); // 6×3: body (child) to joint (parent)
+            }
+        }
+        // Factor, leaves first: D_i = H_ii − Σ_children L_cᵀ·H_c,i ; L_i = D_i⁻¹·H_i,parent.
+        for (int i = 0; i < nodeCount; i++) {
+            int s = size[i];
+            if (!invert(d[i], dInv[i], s)) {
+                nodeCount = 0; // singular: leave this tick's joints to the sequential solve
+                Arrays.fill(jointInTree, false);
+                return;
+            }
+            int p = parent[i];
+            if (p >= 0) {
+                int sp = size[p];
+                mul(dInv[i], s, s, hUp[i], sp, l[i]);
+                // D_p −= H_i,pᵀ · L_i
+                for (int r = 0; r < sp; r++) {
+                    for (int c = 0; c < sp; c++) {
+                        double acc = 0;
+                        for (int k = 0; k < s; k++) {
+                            acc += hUp[i][k * sp + r] * l[i][k * sp + c];
+                        }
+                        d[p][r * sp + c] -= acc;
+                    }
+                }
+            }
+        }
+        // Forward: y_p −= L_iᵀ·y_i for each child i.
+        for (int i = 0; i < nodeCount; i++) {
+            int p = parent[i];
+            if (p < 0) {
+                continue;
+            }
+            int s = size[i];
+            int sp = size[p];
+            for (int r = 0; r < sp; r++) {
+                double acc = 0;
+                for (int k = 0; k < s; k++) {
+                    acc += hUp[i][k * sp + r] * dInvTimes(i, k);
+                }
+                x[p][r] -= acc;
+            }
+        }
+        // Backward, roots first: x_i = D_i⁻¹·y_i − L_i·x_parent.
+        for (int i = nodeCount - 1; i >= 0; i--) {
+            int s = size[i];
+            for (int r = 0; r < s; r++) {
+                double acc = 0;
+                for (int k = 0; k < s; k++) {
+                    acc += dInv[i][r * s + k] * x[i][k];
+                }
+                w36[r] = acc;
+            }
+            int p = parent[i];
+            if (p >= 0) {
+                int sp = size[p];
+                for (int r = 0; r < s; r++) {
+                    double acc = 0;
+                    for (int k = 0; k < sp; k++) {
+                        acc += l[i][r * sp + k] * x[p][k];
+                    }
+                    w36[r] -= acc;
+                }
+            }
+            System.arraycopy(w36, 0, u36, 0, s);
+            System.arraycopy(u36, 0, x[i], 0, s);
+        }
+        // Apply: bodies get Δv; joints accumulate λ = −μ.
+        for (int i = 0; i < nodeCount; i++) {
+            if (kind[i] == 0) {
+                int body = ref[i];
+                for (int a = 0; a < 3; a++) {
+                    b.linVel[3 * body + a] += x[i][a];
+                    b.angVel[3 * body + a] += x[i][3 + a];
+                }
+            } else {
+                double[] imp = joints.point[ref[i]].impulse;
+                imp[0] -= x[i][0];
+                imp[1] -= x[i][1];
+                imp[2] -= x[i][2];
+            }
+        }
+    }
+
+    /** (D_i⁻¹·y_i)[k] from the forward pass: y_i is still in x[i]. */
+    private double dInvTimes(int i, int k) {
+        int s = size[i];
+        double acc = 0;
+        for (int c = 0; c < s; c++) {
+            acc += dInv[i][k * s + c] * x[i][c];
+        }
+        return acc;
+    }
+
+    /** 6×6 mass block diag(m, m, m, I_world). */
+    private void massBlock(int body, double[] out) {
+        double m = b.mass[body];
+        out[0] = m;
+        out[7] = m;
+        out[14] = m;
+        // World inertia = inverse of the world inverse inertia.
+        System.arraycopy(b.invInertiaWorld, 9 * body, t36, 0, 9);
+        invert(t36, u36, 3);
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                out[(3 + r) * 6 + 3 + c] = u36[r * 3 + c];
+            }
+        }
+    }
+
+    /** The joint's right-hand side −(J v + biasRate·C) with the current anchors. */
+    private void jointRhs(int j, double biasRate, double[] out) {
+        anchors(j);
+        int ba = joints.bodyA[j];
+        int bb = joints.bodyB[j];
+        double[] v = b.linVel;
+        double[] w = b.angVel;
+        double[] c = err;
+        for (int a = 0; a < 3; a++) {
+            double pa = b.pos[3 * ba + a] + ra[a];
+            double pb = b.pos[3 * bb + a] + rb[a];
+            c[a] = pb - pa;
+        }
+        double cdx = v[3 * bb] + w[3 * bb + 1] * rb[2] - w[3 * bb + 2] * rb[1]
+                - (v[3 * ba] + w[3 * ba + 1] * ra[2] - w[3 * ba + 2] * ra[1]);
+        double cdy = v[3 * bb + 1] + w[3 * bb + 2] * rb[0] - w[3 * bb] * rb[2]
+                - (v[3 * ba + 1] + w[3 * ba + 2] * ra[0] - w[3 * ba] * ra[2]);
+        double cdz = v[3 * bb + 2] + w[3 * bb] * rb[1] - w[3 * bb + 1] * rb[0]
+                - (v[3 * ba + 2] + w[3 * ba] * ra[1] - w[3 * ba + 1] * ra[0]);
+        double bx = biasRate * c[0];
+        double by = biasRate * c[1];
+        double bz = biasRate * c[2];
+        double bl = Math.sqrt(bx * bx + by * by + bz * bz);
+        if (bl > maxBias) {
+            double k = maxBias / bl;
+            bx *= k;
+            by *= k;
+            bz *= k;
+        }
+        out[0] = -(cdx + bx);
+        out[1] = -(cdy + by);
+        out[2] = -(cdz + bz);
+    }
+
+    private void anchors(int j) {
+        System.arraycopy(joints.localA, 3 * j, la, 0, 3);
+        System.arraycopy(joints.localB, 3 * j, lb, 0, 3);
+        int ba = joints.bodyA[j];
+        int bb = joints.bodyB[j];
+        ra[0] = ContactSolver.rotX(b.rot, ba, la, 0);
+        ra[1] = ContactSolver.rotY(b.rot, ba, la, 0);
+        ra[2] = ContactSolver.rotZ(b.rot, ba, la, 0);
+        rb[0] = ContactSolver.rotX(b.rot, bb, lb, 0);
+        rb[1] = ContactSolver.rotY(b.rot, bb, lb, 0);
+        rb[2] = ContactSolver.rotZ(b.rot, bb, lb, 0);
+    }
+
+    /**
+     * The joint's 3×6 block on {@code body}: [−E, [r_A]ₓ] on A, [E, −[r_B]ₓ] on B. With
+     * {@code transposed} it is written as the 6×3 transpose.
+     */
+    private void jacobian(int j, int body, double[] out, boolean transposed) {
+        anchors(j);
+        boolean onA = joints.bodyA[j] == body;
+        double sgn = onA ? -1 : 1;
+        double[] r = onA ? ra : rb;
+        // Angular part: on A +[r]ₓ, on B −[r]ₓ, i.e. −sgn·[r]ₓ.
+        double[] blk = t36;
+        Arrays.fill(blk, 0, 18, 0);
+        blk[0] = sgn;
+        blk[7] = sgn;
+        blk[14] = sgn;
+        double k = -sgn;
+        // [r]ₓ = [[0, −rz, ry], [rz, 0, −rx], [−ry, rx, 0]]
+        blk[3] = 0;
+        blk[4] = k * -r[2];
+        blk[5] = k * r[1];
+        blk[9] = k * r[2];
+        blk[10] = 0;
+        blk[11] = k * -r[0];
+        blk[15] = k * -r[1];
+        blk[16] = k * r[0];
+        blk[17] = 0;
+        if (!transposed) {
+            System.arraycopy(blk, 0, out, 0, 18);
+        } else {
+            for (int rr = 0; rr < 3; rr++) {
+                for (int c = 0; c < 6; c++) {
+                    out[c * 3 + rr] = blk[rr * 6 + c];
+                }
+            }
+        }
+    }
+
+    /** out (r×c2) = a (r×c) · bm (c×c2). */
+    private static void mul(double[] a, int rows, int inner, double[] bm, int cols, double[] out) {
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < cols; c++) {
+                double acc = 0;
+                for (int k = 0; k < inner; k++) {
+                    acc += a[r * inner + k] * bm[k * cols + c];
+                }
+                out[r * cols + c] = acc;
+            }
+        }
+    }
+
+    /** Gauss–Jordan inverse of an n×n block (n ≤ 6); false if singular. */
+    private boolean invert(double[] m, double[] out, int n) {
+        double[] a = w36;
+        System.arraycopy(m, 0, a, 0, n * n);
+        double scale = 0;
+        for (int i = 0; i < n * n; i++) {
+            scale = Math.max(scale, Math.abs(m[i]));
+        }
+        double tiny = 1e-12 * scale;
+        for (int i = 0; i < n * n; i++) {
+            out[i] = 0;
+        }
+        for (int i = 0; i < n; i++) {
+            out[i * n + i] = 1;
+        }
+        for (int col = 0; col < n; col++) {
+            int piv = col;
+            for (int r = col + 1; r < n; r++) {
+                if (Math.abs(a[r * n + col]) > Math.abs(a[piv * n + col])) {
+                    piv = r;
+                }
+            }
+            double p = a[piv * n + col];
+            if (!(Math.abs(p) > tiny)) {
+                return false;
+            }
+            if (piv != col) {
+                for (int c = 0; c < n; c++) {
+                    double t = a[col * n + c];
+                    a[col * n + c] = a[piv * n + c];
+                    a[piv * n + c] = t;
+                    t = out[col * n + c];
+                    out[col * n + c] = out[piv * n + c];
+                    out[piv * n + c] = t;
+                }
+            }
+            double inv = 1 / p;
+            for (int c = 0; c < n; c++) {
+                a[col * n + c] *= inv;
+                out[col * n + c] *= inv;
+            }
+            for (int r = 0; r < n; r++) {
+                if (r == col) {
+                    continue;
+                }
+                double f = a[r * n + col];
+                if (f == 0) {
+                    continue;
+                }
+                for (int c = 0; c < n; c++) {
+                    a[r * n + c] -= f * a[col * n + c];
+                    out[r * n + c] -= f * out[col * n + c];
+                }
+            }
+        }
+        return true;
+    }
+}
