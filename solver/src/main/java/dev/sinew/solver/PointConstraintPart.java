@@ -110,16 +110,26 @@ final class PointConstraintPart {
      * One solve of the three rows. {@code c} is the current position error C (m); with
      * {@code soft == null} the rows are rigid and unbiased (relax).
      */
-    void solve(Bodies b, int ba, int bb, double[] localA, double[] localB, double[] c, Softness soft) {
-        prepare(b, ba, bb, localA, localB);
+    /** Ċ = J·v with the anchors of the last prepare, into out[0..2] (m/s). */
+    void velocityError(Bodies b, int ba, int bb, double[] out) {
         double[] v = b.linVel;
         double[] w = b.angVel;
-        double cdx = v[3 * bb] + w[3 * bb + 1] * rB[2] - w[3 * bb + 2] * rB[1]
+        out[0] = v[3 * bb] + w[3 * bb + 1] * rB[2] - w[3 * bb + 2] * rB[1]
                 - (v[3 * ba] + w[3 * ba + 1] * rA[2] - w[3 * ba + 2] * rA[1]);
-        double cdy = v[3 * bb + 1] + w[3 * bb + 2] * rB[0] - w[3 * bb] * rB[2]
+        out[1] = v[3 * bb + 1] + w[3 * bb + 2] * rB[0] - w[3 * bb] * rB[2]
                 - (v[3 * ba + 1] + w[3 * ba + 2] * rA[0] - w[3 * ba] * rA[2]);
-        double cdz = v[3 * bb + 2] + w[3 * bb] * rB[1] - w[3 * bb + 1] * rB[0]
+        out[2] = v[3 * bb + 2] + w[3 * bb] * rB[1] - w[3 * bb + 1] * rB[0]
                 - (v[3 * ba + 2] + w[3 * ba] * rA[1] - w[3 * ba + 1] * rA[0]);
+    }
+
+    private final double[] cdot = new double[3];
+
+    void solve(Bodies b, int ba, int bb, double[] localA, double[] localB, double[] c, Softness soft) {
+        prepare(b, ba, bb, localA, localB);
+        velocityError(b, ba, bb, cdot);
+        double cdx = cdot[0];
+        double cdy = cdot[1];
+        double cdz = cdot[2];
         double massScale = 1;
         double impulseScale = 0;
         if (soft != null) {
