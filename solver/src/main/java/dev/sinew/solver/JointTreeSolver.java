@@ -169,13 +169,8 @@ final class JointTreeSolver {
     static final double MAX_TREE_ERROR = 0.2;
 
     private double separation(int j) {
-        anchors(j);
-        int ba = joints.bodyA[j];
-        int bb = joints.bodyB[j];
-        double dx = b.pos[3 * bb] + rb[0] - b.pos[3 * ba] - ra[0];
-        double dy = b.pos[3 * bb + 1] + rb[1] - b.pos[3 * ba + 1] - ra[1];
-        double dz = b.pos[3 * bb + 2] + rb[2] - b.pos[3 * ba + 2] - ra[2];
-        return Math.sqrt(dx * dx + dy * dy + dz * dz);
+        joints.error(b, j, err);
+        return Math.sqrt(err[0] * err[0] + err[1] * err[1] + err[2] * err[2]);
     }
 
     private void markLoop(int root) {
@@ -486,11 +481,7 @@ final class JointTreeSolver {
         double[] v = b.linVel;
         double[] w = b.angVel;
         double[] c = err;
-        for (int a = 0; a < 3; a++) {
-            double pa = b.pos[3 * ba + a] + ra[a];
-            double pb = b.pos[3 * bb + a] + rb[a];
-            c[a] = pb - pa;
-        }
+        joints.error(b, j, c);
         double cdx = v[3 * bb] + w[3 * bb + 1] * rb[2] - w[3 * bb + 2] * rb[1]
                 - (v[3 * ba] + w[3 * ba + 1] * ra[2] - w[3 * ba + 2] * ra[1]);
         double cdy = v[3 * bb + 1] + w[3 * bb + 2] * rb[0] - w[3 * bb] * rb[2]

@@ -83,16 +83,24 @@ final class Joints {
             if (!alive[j] || !touchesMoving(b, j) || tree.inTree(j)) {
                 continue;
             }
-            int ba = bodyA[j];
-            int bb = bodyB[j];
-            anchors(j);
-            error[0] = b.pos[3 * bb] + ContactSolver.rotX(b.rot, bb, lb, 0) - b.pos[3 * ba] - ContactSolver.rotX(b.rot, ba, la, 0);
-            error[1] = b.pos[3 * bb + 1] + ContactSolver.rotY(b.rot, bb, lb, 0) - b.pos[3 * ba + 1]
-                    - ContactSolver.rotY(b.rot, ba, la, 0);
-            error[2] = b.pos[3 * bb + 2] + ContactSolver.rotZ(b.rot, bb, lb, 0) - b.pos[3 * ba + 2]
-                    - ContactSolver.rotZ(b.rot, ba, la, 0);
-            point[j].solve(b, ba, bb, la, lb, error, soft);
+            error(b, j, error);
+            point[j].solve(b, bodyA[j], bodyB[j], la, lb, error, soft);
         }
+    }
+
+    /**
+     * Joint j's position error C = (c_B + R_B·a_B) − (c_A + R_A·a_A) from the current poses, world,
+     * metres, into out[0..2]; also leaves the body-frame anchors in {@link #la}, {@link #lb}.
+     */
+    void error(Bodies b, int j, double[] out) {
+        int ba = bodyA[j];
+        int bb = bodyB[j];
+        anchors(j);
+        out[0] = b.pos[3 * bb] + ContactSolver.rotX(b.rot, bb, lb, 0) - b.pos[3 * ba] - ContactSolver.rotX(b.rot, ba, la, 0);
+        out[1] = b.pos[3 * bb + 1] + ContactSolver.rotY(b.rot, bb, lb, 0) - b.pos[3 * ba + 1]
+                - ContactSolver.rotY(b.rot, ba, la, 0);
+        out[2] = b.pos[3 * bb + 2] + ContactSolver.rotZ(b.rot, bb, lb, 0) - b.pos[3 * ba + 2]
+                - ContactSolver.rotZ(b.rot, ba, la, 0);
     }
 
     private void anchors(int j) {
@@ -107,15 +115,8 @@ final class Joints {
             if (!alive[j]) {
                 continue;
             }
-            int ba = bodyA[j];
-            int bb = bodyB[j];
-            anchors(j);
-            double dx = b.pos[3 * bb] + ContactSolver.rotX(b.rot, bb, lb, 0) - b.pos[3 * ba] - ContactSolver.rotX(b.rot, ba, la, 0);
-            double dy = b.pos[3 * bb + 1] + ContactSolver.rotY(b.rot, bb, lb, 0) - b.pos[3 * ba + 1]
-                    - ContactSolver.rotY(b.rot, ba, la, 0);
-            double dz = b.pos[3 * bb + 2] + ContactSolver.rotZ(b.rot, bb, lb, 0) - b.pos[3 * ba + 2]
-                    - ContactSolver.rotZ(b.rot, ba, la, 0);
-            worst = Math.max(worst, Math.sqrt(dx * dx + dy * dy + dz * dz));
+            error(b, j, error);
+            worst = Math.max(worst, Math.sqrt(error[0] * error[0] + error[1] * error[1] + error[2] * error[2]));
         }
         return worst;
     }
