@@ -19,6 +19,10 @@ final class Joints {
     double[] localA = new double[24];
     double[] localB = new double[24];
     PointConstraintPart[] point = new PointConstraintPart[8];
+    /** The angular part of fixed joints (null for ball joints). */
+    AngleConstraintPart[] angle = new AngleConstraintPart[8];
+    /** Target orientation of B relative to A (x, y, z, w) for joints with an angular part. */
+    double[] targetRelative = new double[32];
     private final double[] la = new double[3];
     private final double[] lb = new double[3];
     private final double[] error = new double[3];
@@ -39,6 +43,8 @@ final class Joints {
             localA = Arrays.copyOf(localA, 3 * n);
             localB = Arrays.copyOf(localB, 3 * n);
             point = Arrays.copyOf(point, n);
+            angle = Arrays.copyOf(angle, n);
+            targetRelative = Arrays.copyOf(targetRelative, 4 * n);
         }
         return high++;
     }
@@ -63,6 +69,9 @@ final class Joints {
             if (alive[j] && touchesMoving(b, j)) {
                 anchors(j);
                 point[j].prepare(b, bodyA[j], bodyB[j], la, lb);
+                if (angle[j] != null) {
+                    angle[j].prepare(b, bodyA[j], bodyB[j]);
+                }
             }
         }
     }
@@ -73,18 +82,30 @@ final class Joints {
                 anchors(j);
                 point[j].prepare(b, bodyA[j], bodyB[j], la, lb);
                 point[j].warmStart(b, bodyA[j], bodyB[j]);
+                if (angle[j] != null) {
+                    angle[j].warmStart(b, bodyA[j], bodyB[j]);
+                }
             }
         }
     }
 
-    /** One sequential pass over the joints the tree solver did not take; {@code soft} null is the relax pass. */
+    /**
+     * One sequential pass: every joint's angular part, and the point part of the joints the tree
+     * solver did not take; {@code soft} null is the relax pass.
+     */
     void solve(Bodies b, Softness soft, JointTreeSolver tree) {
         for (int j = 0; j < high; j++) {
-            if (!alive[j] || !touchesMoving(b, j) || tree.inTree(j)) {
+            if (!alive[j] || !touchesMoving(b, j)) {
                 continue;
             }
-            error(b, j, error);
-            point[j].solve(b, bodyA[j], bodyB[j], la, lb, error, soft);
+            if (angle[j] != null) {
+                AngleConstraintPart.error(b, bodyA[j], bodyB[j], targetRelative, 4 * j, error);
+                angle[j].solve(b, bodyA[j], bodyB[j], error, soft);
+            }
+            if (!tree.inTree(j)) {
+                error(b, j, error);
+                point[j].solve(b, bodyA[j], bodyB[j], la, lb, error, soft);
+            }
         }
     }
 

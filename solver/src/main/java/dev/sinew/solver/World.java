@@ -138,28 +138,54 @@ public final class World {
     public JointHandle createJoint(BallJointSettings s) {
         checkUnlocked("create a joint");
         Check.notNull("settings", s);
-        int a = slot(s.bodyA());
-        int b = slot(s.bodyB());
+        return addJoint(s.bodyA(), s.bodyB(), s.anchorInBodyA(), s.anchorInBodyB(), s.collideConnected(), false);
+    }
+
+    /**
+     * Creates a fixed joint: the anchors held together and B's orientation relative to A held at
+     * its value now. Its bodies stop colliding with each other unless the settings say otherwise.
+     */
+    public JointHandle createJoint(FixedJointSettings s) {
+        checkUnlocked("create a joint");
+        Check.notNull("settings", s);
+        return addJoint(s.bodyA(), s.bodyB(), s.anchorInBodyA(), s.anchorInBodyB(), s.collideConnected(), true);
+    }
+
+    private JointHandle addJoint(BodyHandle ha, BodyHandle hb, Vector3dc anchorA, Vector3dc anchorB,
+            boolean collideConnected, boolean fixed) {
+        int a = slot(ha);
+        int b = slot(hb);
         if (bodies.type[a] != Bodies.DYNAMIC && bodies.type[b] != Bodies.DYNAMIC) {
-            throw new InvalidArgumentException("bodyA", s.bodyA(), "a joint needs at least one dynamic body");
+            throw new InvalidArgumentException("bodyA", ha, "a joint needs at least one dynamic body");
         }
         int j = joints.allocate();
         joints.alive[j] = true;
         joints.bodyA[j] = a;
         joints.bodyB[j] = b;
-        joints.collideConnected[j] = s.collideConnected();
+        joints.collideConnected[j] = collideConnected;
         for (int i = 0; i < 3; i++) {
-            joints.localA[3 * j + i] = s.anchorInBodyA().get(i) - bodies.localCom[3 * a + i];
-            joints.localB[3 * j + i] = s.anchorInBodyB().get(i) - bodies.localCom[3 * b + i];
+            joints.localA[3 * j + i] = anchorA.get(i) - bodies.localCom[3 * a + i];
+            joints.localB[3 * j + i] = anchorB.get(i) - bodies.localCom[3 * b + i];
         }
         if (joints.point[j] == null) {
             joints.point[j] = new PointConstraintPart();
         }
         java.util.Arrays.fill(joints.point[j].impulse, 0);
+        if (fixed) {
+            joints.angle[j] = new AngleConstraintPart();
+            // target = conj(q_A)·q_B now
+            Quaterniond rel = new Quaterniond(rotation(a)).conjugate().mul(rotation(b)).normalize();
+            joints.targetRelative[4 * j] = rel.x;
+            joints.targetRelative[4 * j + 1] = rel.y;
+            joints.targetRelative[4 * j + 2] = rel.z;
+            joints.targetRelative[4 * j + 3] = rel.w;
+        } else {
+            joints.angle[j] = null;
+        }
         joints.count++;
         wakeIsland(a);
         wakeIsland(b);
-        if (!s.collideConnected()) {
+        if (!collideConnected) {
             contacts.removePair(a, b);
         }
         return new JointHandle(j, joints.generation[j]);

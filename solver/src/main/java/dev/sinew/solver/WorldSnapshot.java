@@ -16,6 +16,7 @@ import java.util.Arrays;
  */
 public final class WorldSnapshot {
     private static final int MAGIC = 0x534E5731; // "SNW1"
+    private static final double[] NO_ANGLE = new double[3];
     private final byte[] data;
 
     private WorldSnapshot(byte[] data) {
@@ -49,6 +50,12 @@ public final class WorldSnapshot {
                 h = World.mix(h, joints.generation[j]);
                 h = World.mix(h, joints.bodyA[j]);
                 h = World.mix(h, joints.bodyB[j]);
+                h = World.mix(h, joints.angle[j] != null ? 1 : 0);
+                if (joints.angle[j] != null) {
+                    for (int i = 0; i < 4; i++) {
+                        h = World.mix(h, Double.doubleToRawLongBits(joints.targetRelative[4 * j + i]));
+                    }
+                }
                 for (int i = 0; i < 3; i++) {
                     h = World.mix(h, Double.doubleToRawLongBits(joints.localA[3 * j + i]));
                     h = World.mix(h, Double.doubleToRawLongBits(joints.localB[3 * j + i]));
@@ -88,7 +95,7 @@ public final class WorldSnapshot {
         int perCollider = 8 * (6 + 3 + 4);
         int perPair = ContactPair.BYTES;
         int size = 4 + 8 + 8 + 8 + 4 + 4 + liveBodies * perBody + 4 + liveColliders * perCollider + 4
-                + w.contacts.pairCount * perPair + 4 + 24 * w.joints.count + 8;
+                + w.contacts.pairCount * perPair + 4 + 48 * w.joints.count + 8;
         ByteBuffer buf = ByteBuffer.allocate(size);
         buf.putInt(MAGIC);
         buf.putLong(layoutHash(w));
@@ -131,6 +138,7 @@ public final class WorldSnapshot {
         for (int j = 0; j < joints.high; j++) {
             if (joints.alive[j]) {
                 put(buf, joints.point[j].impulse, 0, 3);
+                put(buf, joints.angle[j] != null ? joints.angle[j].impulse : NO_ANGLE, 0, 3);
             }
         }
         buf.putLong(checksum(buf.array(), buf.position()));
@@ -283,8 +291,10 @@ public final class WorldSnapshot {
             }
             if (dryRun) {
                 get(buf, tmp, 0, 3);
+                get(buf, tmp, 0, 3);
             } else {
                 get(buf, joints.point[j].impulse, 0, 3);
+                get(buf, joints.angle[j] != null ? joints.angle[j].impulse : tmp, 0, 3);
             }
         }
         if (buf.remaining() != 8) {

@@ -1,0 +1,114 @@
+package dev.sinew.solver;
+
+/**
+ * Three angular rows that hold body B's orientation relative to body A at a target (a fixed
+ * joint's rotational half; with a spring it becomes a slerp drive).
+ *
+ * <pre>
+ *   q_diff = q_B · conj(q_A · q_target)          (world; sign chosen so that w ≥ 0)
+ *   C      = 2·vec(q_diff)                        ≈ θ·axis for small errors, world, rad
+ *   J      = [ 0  −E  0  E ]                      Ċ ≈ ω_B − ω_A
+ *   K      = I_A⁻¹ + I_B⁻¹
+ *   Δλ     = −massScale·K⁻¹·(Ċ + biasRate·C) − impulseScale·λ
+ * </pre>
+ * The Jacobian is the small-error form of d(2·vec(q_diff))/dt, exact at C = 0; K is evaluated
+ * with the tick's world inertia.
+ */
+final class AngleConstraintPart {
+    private final double[] kInv = new double[9];
+    /** Accumulated angular impulse, N·m·s, world. */
+    final double[] impulse = new double[3];
+    private final double[] k = new double[9];
+
+    void prepare(Bodies b, int ba, int bb) {
+        for (int i = 0; i < 9; i++) {
+            k[i] = (b.solverInvMass(ba) > 0 ? b.invInertiaWorld[9 * ba + i] : 0)
+                    + (b.solverInvMass(bb) > 0 ? b.invInertiaWorld[9 * bb + i] : 0);
+        }
+        double c00 = k[4] * k[8] - k[5] * k[7];
+        double c01 = k[5] * k[6] - k[3] * k[8];
+        double c02 = k[3] * k[7] - k[4] * k[6];
+        double det = k[0] * c00 + k[1] * c01 + k[2] * c02;
+        if (!(Math.abs(det) > 0)) {
+            java.util.Arrays.fill(kInv, 0);
+            return;
+        }
+        double inv = 1 / det;
+        kInv[0] = c00 * inv;
+        kInv[1] = (k[2] * k[7] - k[1] * k[8]) * inv;
+        kInv[2] = (k[1] * k[5] - k[2] * k[4]) * inv;
+        kInv[3] = c01 * inv;
+        kInv[4] = (k[0] * k[8] - k[2] * k[6]) * inv;
+        kInv[5] = (k[2] * k[3] - k[0] * k[5]) * inv;
+        kInv[6] = c02 * inv;
+        kInv[7] = (k[1] * k[6] - k[0] * k[7]) * inv;
+        kInv[8] = (k[0] * k[4] - k[1] * k[3]) * inv;
+    }
+
+    /** C = 2·vec(q_B·conj(q_A·q_target)) into out (rad, world). */
+    static void error(Bodies b, int ba, int bb, double[] target, int o, double[] out) {
+        double ax = b.rot[4 * ba];
+        double ay = b.rot[4 * ba + 1];
+        double az = b.rot[4 * ba + 2];
+        double aw = b.rot[4 * ba + 3];
+        double tx = target[o];
+        double ty = target[o + 1];
+        double tz = target[o + 2];
+        double tw = target[o + 3];
+        // g = q_A · q_target
+        double gx = aw * tx + ax * tw + ay * tz - az * ty;
+        double gy = aw * ty - ax * tz + ay * tw + az * tx;
+        double gz = aw * tz + ax * ty - ay * tx + az * tw;
+        double gw = aw * tw - ax * tx - ay * ty - az * tz;
+        double bx = b.rot[4 * bb];
+        double by = b.rot[4 * bb + 1];
+        double bz = b.rot[4 * bb + 2];
+        double bw = b.rot[4 * bb + 3];
+        // d = q_B · conj(g)
+        double dx = -bw * gx + bx * gw - by * gz + bz * gy;
+        double dy = -bw * gy + bx * gz + by * gw - bz * gx;
+        double dz = -bw * gz - bx * gy + by * gx + bz * gw;
+        double dw = bw * gw + bx * gx + by * gy + bz * gz;
+        double s = dw < 0 ? -2 : 2;
+        out[0] = s * dx;
+        out[1] = s * dy;
+        out[2] = s * dz;
+    }
+
+    void warmStart(Bodies b, int ba, int bb) {
+        apply(b, ba, bb, impulse[0], impulse[1], impulse[2]);
+    }
+
+    /** One solve; {@code soft} null is rigid with no bias (relax). */
+    void solve(Bodies b, int ba, int bb, double[] c, Softness soft) {
+        double[] w = b.angVel;
+        double cdx = w[3 * bb] - w[3 * ba];
+        double cdy = w[3 * bb + 1] - w[3 * ba + 1];
+        double cdz = w[3 * bb + 2] - w[3 * ba + 2];
+        double massScale = 1;
+        double impulseScale = 0;
+        if (soft != null) {
+            cdx += soft.biasRate * c[0];
+            cdy += soft.biasRate * c[1];
+            cdz += soft.biasRate * c[2];
+            massScale = soft.massScale;
+            impulseScale = soft.impulseScale;
+        }
+        double px = -massScale * (kInv[0] * cdx + kInv[1] * cdy + kInv[2] * cdz) - impulseScale * impulse[0];
+        double py = -massScale * (kInv[3] * cdx + kInv[4] * cdy + kInv[5] * cdz) - impulseScale * impulse[1];
+        double pz = -massScale * (kInv[6] * cdx + kInv[7] * cdy + kInv[8] * cdz) - impulseScale * impulse[2];
+        impulse[0] += px;
+        impulse[1] += py;
+        impulse[2] += pz;
+        apply(b, ba, bb, px, py, pz);
+    }
+
+    private static void apply(Bodies b, int ba, int bb, double lx, double ly, double lz) {
+        if (b.solverInvMass(ba) > 0) {
+            b.addAngularImpulse(ba, -lx, -ly, -lz);
+        }
+        if (b.solverInvMass(bb) > 0) {
+            b.addAngularImpulse(bb, lx, ly, lz);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.sinew.solver;
+
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * A fixed joint: a point of body A and a point of body B held together, and B's orientation
+ * relative to A held at what it is when the joint is created.
+ *
+ * @param bodyA            first body
+ * @param bodyB            second body (not the same as A)
+ * @param anchorInBodyA    the joint point in body A's frame (relative to A's origin), metres
+ * @param anchorInBodyB    the joint point in body B's frame (relative to B's origin), metres
+ * @param collideConnected whether A and B still collide with each other (default false)
+ */
+public record FixedJointSettings(BodyHandle bodyA, BodyHandle bodyB, Vector3dc anchorInBodyA,
+        Vector3dc anchorInBodyB, boolean collideConnected) {
+
+    public FixedJointSettings {
+        Check.notNull("bodyA", bodyA);
+        Check.notNull("bodyB", bodyB);
+        if (bodyA.equals(bodyB)) {
+            throw new InvalidArgumentException("bodyB", bodyB, "a joint needs two different bodies");
+        }
+        anchorInBodyA = new Vector3d(Check.finite("anchorInBodyA", anchorInBodyA));
+        anchorInBodyB = new Vector3d(Check.finite("anchorInBodyB", anchorInBodyB));
+    }
+
+    /** Bodies that do not collide with each other, anchors given in each body's frame. */
+    public static FixedJointSettings of(BodyHandle a, Vector3dc anchorInBodyA, BodyHandle b, Vector3dc anchorInBodyB) {
+        return new FixedJointSettings(a, b, anchorInBodyA, anchorInBodyB, false);
+    }
+}
