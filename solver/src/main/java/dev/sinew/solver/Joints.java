@@ -23,6 +23,8 @@ final class Joints {
     AngleConstraintPart[] angle = new AngleConstraintPart[8];
     /** Target orientation of B relative to A (x, y, z, w) for joints with an angular part. */
     double[] targetRelative = new double[32];
+    /** Slerp drives (null where a joint has none). */
+    SlerpDrivePart[] drive = new SlerpDrivePart[8];
     private final double[] la = new double[3];
     private final double[] lb = new double[3];
     private final double[] error = new double[3];
@@ -45,6 +47,7 @@ final class Joints {
             point = Arrays.copyOf(point, n);
             angle = Arrays.copyOf(angle, n);
             targetRelative = Arrays.copyOf(targetRelative, 4 * n);
+            drive = Arrays.copyOf(drive, n);
         }
         return high++;
     }
@@ -64,13 +67,16 @@ final class Joints {
         return b.solverInvMass(bodyA[j]) > 0 || b.solverInvMass(bodyB[j]) > 0;
     }
 
-    void prepare(Bodies b) {
+    void prepare(Bodies b, double h) {
         for (int j = 0; j < high; j++) {
             if (alive[j] && touchesMoving(b, j)) {
                 anchors(j);
                 point[j].prepare(b, bodyA[j], bodyB[j], la, lb);
                 if (angle[j] != null) {
                     angle[j].prepare(b, bodyA[j], bodyB[j]);
+                }
+                if (drive[j] != null) {
+                    drive[j].prepare(b, bodyA[j], bodyB[j], h);
                 }
             }
         }
@@ -85,6 +91,9 @@ final class Joints {
                 if (angle[j] != null) {
                     angle[j].warmStart(b, bodyA[j], bodyB[j]);
                 }
+                if (drive[j] != null) {
+                    drive[j].warmStart(b, bodyA[j], bodyB[j]);
+                }
             }
         }
     }
@@ -97,6 +106,9 @@ final class Joints {
         for (int j = 0; j < high; j++) {
             if (!alive[j] || !touchesMoving(b, j)) {
                 continue;
+            }
+            if (drive[j] != null && soft != null) {
+                drive[j].solve(b, bodyA[j], bodyB[j]);
             }
             if (angle[j] != null) {
                 AngleConstraintPart.error(b, bodyA[j], bodyB[j], targetRelative, 4 * j, error);

@@ -110,7 +110,7 @@ final class Stepper {
         // Joints are stiffer than contacts (twice the contact frequency, capped at a quarter of the
         // substep rate, damping ratio 2), the proportions Box2D v3 uses for its soft joints.
         jointSoft.set(Math.min(2 * s.contactHertz(), 0.25 * invH), JOINT_DAMPING_RATIO, h);
-        joints.prepare(b);
+        joints.prepare(b, h);
         jointTree.build();
         // 4. Substeps.
         for (int sub = 0; sub < n; sub++) {

@@ -182,6 +182,7 @@ public final class World {
         } else {
             joints.angle[j] = null;
         }
+        joints.drive[j] = null;
         joints.count++;
         wakeIsland(a);
         wakeIsland(b);
@@ -212,6 +213,77 @@ public final class World {
             throw new StaleHandleException("joint", h, "stale or foreign handle (the joint was destroyed or never existed here)");
         }
         return h.index();
+    }
+
+    /**
+     * Gives a joint a slerp drive (or new gains for the one it has; {@code null} removes it): an
+     * implicit angular spring-damper pulling B's orientation relative to A toward the target set by
+     * {@link #setDriveTarget}. A new drive's target is the joint's relative orientation now, so
+     * adding a drive does not move anything.
+     */
+    public void setDrive(JointHandle h, DriveSettings settings) {
+        checkUnlocked("set a drive");
+        int j = jointSlot(h);
+        if (settings == null) {
+            joints.drive[j] = null;
+            return;
+        }
+        SlerpDrivePart d = joints.drive[j];
+        if (d == null) {
+            d = new SlerpDrivePart();
+            Quaterniond rel = new Quaterniond(rotation(joints.bodyA[j])).conjugate()
+                    .mul(rotation(joints.bodyB[j])).normalize();
+            d.target[0] = rel.x;
+            d.target[1] = rel.y;
+            d.target[2] = rel.z;
+            d.target[3] = rel.w;
+            joints.drive[j] = d;
+        }
+        d.settings = settings;
+        wakeIsland(joints.bodyA[j]);
+        wakeIsland(joints.bodyB[j]);
+    }
+
+    /**
+     * Sets a drive's target: B's orientation relative to A ({@code conj(q_A)·q_B}, unit) and B's
+     * angular velocity relative to A in A's frame, rad/s (feed-forward; zero to hold still).
+     */
+    public void setDriveTarget(JointHandle h, Quaterniondc relativeOrientation, Vector3dc relativeAngularVelocity) {
+        checkUnlocked("set a drive target");
+        int j = jointSlot(h);
+        Check.unit("relativeOrientation", relativeOrientation);
+        Check.finite("relativeAngularVelocity", relativeAngularVelocity);
+        SlerpDrivePart d = joints.drive[j];
+        if (d == null) {
+            throw new InvalidArgumentException("joint", h, "has no drive (call setDrive first)");
+        }
+        double inv = 1 / Math.sqrt(relativeOrientation.lengthSquared());
+        d.target[0] = relativeOrientation.x() * inv;
+        d.target[1] = relativeOrientation.y() * inv;
+        d.target[2] = relativeOrientation.z() * inv;
+        d.target[3] = relativeOrientation.w() * inv;
+        d.targetAngVel[0] = relativeAngularVelocity.x();
+        d.targetAngVel[1] = relativeAngularVelocity.y();
+        d.targetAngVel[2] = relativeAngularVelocity.z();
+        wakeIsland(joints.bodyA[j]);
+        wakeIsland(joints.bodyB[j]);
+    }
+
+    /** The torque the joint's drive applied on B over the last substep, N·m, world (zero without a drive). */
+    public Vector3d driveTorque(JointHandle h, Vector3d dest) {
+        SlerpDrivePart d = joints.drive[jointSlot(h)];
+        return d == null ? dest.zero() : dest.set(d.torque(0), d.torque(1), d.torque(2));
+    }
+
+    /** The angle between B's relative orientation now and the drive's target, rad (zero without a drive). */
+    public double driveAngleError(JointHandle h) {
+        int j = jointSlot(h);
+        SlerpDrivePart d = joints.drive[j];
+        if (d == null) {
+            return 0;
+        }
+        d.rotationError(bodies, joints.bodyA[j], joints.bodyB[j]);
+        return Math.sqrt(d.error[0] * d.error[0] + d.error[1] * d.error[1] + d.error[2] * d.error[2]);
     }
 
     /** Number of live joints. */

@@ -7,8 +7,9 @@ import java.util.Arrays;
 /**
  * The whole dynamic state of a {@link World}, bit-exact: body poses, velocities, sleep state and
  * accumulated forces; collider bounds; every contact pair with its points and warm-start
- * impulses; the tick counter. Restoring it and stepping gives exactly the same hashes as the
- * original run did from that point.
+ * impulses; every joint's point, angle and drive impulses; the tick counter. Restoring it and
+ * stepping gives exactly the same hashes as the original run did from that point. Drive gains and
+ * targets are inputs, not state: they are not in the snapshot (a controller sets them each tick).
  *
  * <p>The bytes carry a layout hash (body slots, generations, types, shapes) and a checksum: a
  * snapshot is accepted only by a world whose bodies are laid out the same way, and any changed
@@ -16,7 +17,7 @@ import java.util.Arrays;
  */
 public final class WorldSnapshot {
     private static final int MAGIC = 0x534E5731; // "SNW1"
-    private static final double[] NO_ANGLE = new double[3];
+    private static final double[] NO_PART = new double[3];
     private final byte[] data;
 
     private WorldSnapshot(byte[] data) {
@@ -95,7 +96,7 @@ public final class WorldSnapshot {
         int perCollider = 8 * (6 + 3 + 4);
         int perPair = ContactPair.BYTES;
         int size = 4 + 8 + 8 + 8 + 4 + 4 + liveBodies * perBody + 4 + liveColliders * perCollider + 4
-                + w.contacts.pairCount * perPair + 4 + 48 * w.joints.count + 8;
+                + w.contacts.pairCount * perPair + 4 + 72 * w.joints.count + 8;
         ByteBuffer buf = ByteBuffer.allocate(size);
         buf.putInt(MAGIC);
         buf.putLong(layoutHash(w));
@@ -138,7 +139,8 @@ public final class WorldSnapshot {
         for (int j = 0; j < joints.high; j++) {
             if (joints.alive[j]) {
                 put(buf, joints.point[j].impulse, 0, 3);
-                put(buf, joints.angle[j] != null ? joints.angle[j].impulse : NO_ANGLE, 0, 3);
+                put(buf, joints.angle[j] != null ? joints.angle[j].impulse : NO_PART, 0, 3);
+                put(buf, joints.drive[j] != null ? joints.drive[j].impulse : NO_PART, 0, 3);
             }
         }
         buf.putLong(checksum(buf.array(), buf.position()));
@@ -292,9 +294,11 @@ public final class WorldSnapshot {
             if (dryRun) {
                 get(buf, tmp, 0, 3);
                 get(buf, tmp, 0, 3);
+                get(buf, tmp, 0, 3);
             } else {
                 get(buf, joints.point[j].impulse, 0, 3);
                 get(buf, joints.angle[j] != null ? joints.angle[j].impulse : tmp, 0, 3);
+                get(buf, joints.drive[j] != null ? joints.drive[j].impulse : tmp, 0, 3);
             }
         }
         if (buf.remaining() != 8) {

@@ -1,0 +1,184 @@
+package dev.sinew.solver;
+
+/**
+ * A slerp drive: one 3-DOF angular spring-damper pulling body B's orientation relative to body A
+ * toward a target, with an optional target relative angular velocity.
+ *
+ * <pre>
+ *   q_diff = q_B · conj(q_A · q_target)          (world; sign chosen so that w ≥ 0)
+ *   C      = θ·axis of q_diff (its rotation vector, rad, world; exact for any angle < π)
+ *   Ċ      = ω_B − ω_A − R_A·ω_target           J = [ 0  −E  0  E ]
+ *   K      = I_A⁻¹ + I_B⁻¹
+ *   λ      = −(K + I/D)⁻¹·(Ċ + b·C)              (physical gains; see SpringCoefficients)
+ *   |λ_total| ≤ maxTorque·h                       the substep's accumulated impulse is clamped
+ * </pre>
+ * The drive is a force, not a constraint error, so it runs in the biased pass only; the relax
+ * pass does not touch it. The impulse is reported as torque λ/h.
+ */
+final class SlerpDrivePart {
+    DriveSettings settings;
+    /** Target orientation of B relative to A (x, y, z, w), unit. */
+    final double[] target = {0, 0, 0, 1};
+    /** Target angular velocity of B relative to A, in A's frame, rad/s. */
+    final double[] targetAngVel = new double[3];
+    /** Accumulated angular impulse of the current substep, N·m·s, world. */
+    final double[] impulse = new double[3];
+    /** Error to the target at the last solve, rad, world. */
+    final double[] error = new double[3];
+    final SpringCoefficients coef = new SpringCoefficients();
+    private final double[] k = new double[9];
+    private final double[] m = new double[9];
+    private double h;
+
+    void prepare(Bodies b, int ba, int bb, double substep) {
+        h = substep;
+        coef.set(settings, h);
+        for (int i = 0; i < 9; i++) {
+            k[i] = (b.solverInvMass(ba) > 0 ? b.invInertiaWorld[9 * ba + i] : 0)
+                    + (b.solverInvMass(bb) > 0 ? b.invInertiaWorld[9 * bb + i] : 0);
+        }
+        if (!coef.active) {
+            java.util.Arrays.fill(m, 0);
+        } else if (coef.physical) {
+            k[0] += coef.invD;
+            k[4] += coef.invD;
+            k[8] += coef.invD;
+            invert(k, m);
+        } else {
+            invert(k, m);
+            for (int i = 0; i < 9; i++) {
+                m[i] *= coef.massScale;
+            }
+        }
+    }
+
+    void warmStart(Bodies b, int ba, int bb) {
+        apply(b, ba, bb, impulse[0], impulse[1], impulse[2]);
+    }
+
+    void solve(Bodies b, int ba, int bb) {
+        if (!coef.active) {
+            return;
+        }
+        rotationError(b, ba, bb);
+        double[] w = b.angVel;
+        // target relative angular velocity to world: R_A · ω_target
+        double ax = b.rot[4 * ba];
+        double ay = b.rot[4 * ba + 1];
+        double az = b.rot[4 * ba + 2];
+        double aw = b.rot[4 * ba + 3];
+        double tx = targetAngVel[0];
+        double ty = targetAngVel[1];
+        double tz = targetAngVel[2];
+        double cx = ay * tz - az * ty + aw * tx;
+        double cy = az * tx - ax * tz + aw * ty;
+        double cz = ax * ty - ay * tx + aw * tz;
+        double wtx = tx + 2 * (ay * cz - az * cy);
+        double wty = ty + 2 * (az * cx - ax * cz);
+        double wtz = tz + 2 * (ax * cy - ay * cx);
+        double b0 = coef.biasRate;
+        double vx = w[3 * bb] - w[3 * ba] - wtx + b0 * error[0];
+        double vy = w[3 * bb + 1] - w[3 * ba + 1] - wty + b0 * error[1];
+        double vz = w[3 * bb + 2] - w[3 * ba + 2] - wtz + b0 * error[2];
+        if (coef.physical) {
+            vx += coef.invD * impulse[0];
+            vy += coef.invD * impulse[1];
+            vz += coef.invD * impulse[2];
+        }
+        double px = -(m[0] * vx + m[1] * vy + m[2] * vz);
+        double py = -(m[3] * vx + m[4] * vy + m[5] * vz);
+        double pz = -(m[6] * vx + m[7] * vy + m[8] * vz);
+        if (!coef.physical) {
+            px -= coef.impulseScale * impulse[0];
+            py -= coef.impulseScale * impulse[1];
+            pz -= coef.impulseScale * impulse[2];
+        }
+        double nx = impulse[0] + px;
+        double ny = impulse[1] + py;
+        double nz = impulse[2] + pz;
+        double max = settings.maxTorque() * h;
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (len > max) {
+            double s = max / len;
+            nx *= s;
+            ny *= s;
+            nz *= s;
+        }
+        apply(b, ba, bb, nx - impulse[0], ny - impulse[1], nz - impulse[2]);
+        impulse[0] = nx;
+        impulse[1] = ny;
+        impulse[2] = nz;
+    }
+
+    /** Torque applied over the last substep, N·m, world (on B; A takes the opposite). */
+    double torque(int axis) {
+        return h > 0 ? impulse[axis] / h : 0;
+    }
+
+    /** C = rotation vector of q_B·conj(q_A·q_target), into {@link #error}. */
+    void rotationError(Bodies b, int ba, int bb) {
+        double ax = b.rot[4 * ba];
+        double ay = b.rot[4 * ba + 1];
+        double az = b.rot[4 * ba + 2];
+        double aw = b.rot[4 * ba + 3];
+        double tx = target[0];
+        double ty = target[1];
+        double tz = target[2];
+        double tw = target[3];
+        double gx = aw * tx + ax * tw + ay * tz - az * ty;
+        double gy = aw * ty - ax * tz + ay * tw + az * tx;
+        double gz = aw * tz + ax * ty - ay * tx + az * tw;
+        double gw = aw * tw - ax * tx - ay * ty - az * tz;
+        double bx = b.rot[4 * bb];
+        double by = b.rot[4 * bb + 1];
+        double bz = b.rot[4 * bb + 2];
+        double bw = b.rot[4 * bb + 3];
+        double dx = -bw * gx + bx * gw - by * gz + bz * gy;
+        double dy = -bw * gy + bx * gz + by * gw - bz * gx;
+        double dz = -bw * gz - bx * gy + by * gx + bz * gw;
+        double dw = bw * gw + bx * gx + by * gy + bz * gz;
+        if (dw < 0) {
+            dx = -dx;
+            dy = -dy;
+            dz = -dz;
+            dw = -dw;
+        }
+        double s = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        // θ = 2·atan2(|v|, w); θ/|v| → 2 as |v| → 0
+        double scale = s > 1e-12 ? 2 * Math.atan2(s, dw) / s : 2;
+        error[0] = scale * dx;
+        error[1] = scale * dy;
+        error[2] = scale * dz;
+    }
+
+    private static void apply(Bodies b, int ba, int bb, double lx, double ly, double lz) {
+        if (b.solverInvMass(ba) > 0) {
+            b.addAngularImpulse(ba, -lx, -ly, -lz);
+        }
+        if (b.solverInvMass(bb) > 0) {
+            b.addAngularImpulse(bb, lx, ly, lz);
+        }
+    }
+
+    /** Inverse of a 3×3 matrix (row-major); zero when singular. */
+    static void invert(double[] a, double[] out) {
+        double c00 = a[4] * a[8] - a[5] * a[7];
+        double c01 = a[5] * a[6] - a[3] * a[8];
+        double c02 = a[3] * a[7] - a[4] * a[6];
+        double det = a[0] * c00 + a[1] * c01 + a[2] * c02;
+        if (!(Math.abs(det) > 0)) {
+            java.util.Arrays.fill(out, 0);
+            return;
+        }
+        double inv = 1 / det;
+        out[0] = c00 * inv;
+        out[1] = (a[2] * a[7] - a[1] * a[8]) * inv;
+        out[2] = (a[1] * a[5] - a[2] * a[4]) * inv;
+        out[3] = c01 * inv;
+        out[4] = (a[0] * a[8] - a[2] * a[6]) * inv;
+        out[5] = (a[2] * a[3] - a[0] * a[5]) * inv;
+        out[6] = c02 * inv;
+        out[7] = (a[1] * a[6] - a[0] * a[7]) * inv;
+        out[8] = (a[0] * a[4] - a[1] * a[3]) * inv;
+    }
+}
