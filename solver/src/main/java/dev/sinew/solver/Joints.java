@@ -23,6 +23,8 @@ final class Joints {
     AngleConstraintPart[] angle = new AngleConstraintPart[8];
     /** Target orientation of B relative to A (x, y, z, w) for joints with an angular part. */
     double[] targetRelative = new double[32];
+    /** The angular part of hinges (null for other joints). */
+    HingeAnglePart[] hinge = new HingeAnglePart[8];
     /** Slerp drives (null where a joint has none). */
     SlerpDrivePart[] drive = new SlerpDrivePart[8];
     private final double[] la = new double[3];
@@ -48,6 +50,7 @@ final class Joints {
             angle = Arrays.copyOf(angle, n);
             targetRelative = Arrays.copyOf(targetRelative, 4 * n);
             drive = Arrays.copyOf(drive, n);
+            hinge = Arrays.copyOf(hinge, n);
         }
         return high++;
     }
@@ -94,6 +97,9 @@ final class Joints {
                 if (drive[j] != null) {
                     drive[j].warmStart(b, bodyA[j], bodyB[j]);
                 }
+                if (hinge[j] != null) {
+                    hinge[j].warmStart(b, bodyA[j], bodyB[j]);
+                }
             }
         }
     }
@@ -113,6 +119,9 @@ final class Joints {
             if (angle[j] != null) {
                 AngleConstraintPart.error(b, bodyA[j], bodyB[j], targetRelative, 4 * j, error);
                 angle[j].solve(b, bodyA[j], bodyB[j], error, soft);
+            }
+            if (hinge[j] != null) {
+                hinge[j].solve(b, bodyA[j], bodyB[j], soft);
             }
             if (!tree.inTree(j)) {
                 error(b, j, error);

@@ -151,6 +151,23 @@ public final class World {
         return addJoint(s.bodyA(), s.bodyB(), s.anchorInBodyA(), s.anchorInBodyB(), s.collideConnected(), true);
     }
 
+    /**
+     * Creates a hinge: the anchors held together and B free to turn relative to A only about the
+     * hinge axis. Its bodies stop colliding with each other unless the settings say otherwise.
+     */
+    public JointHandle createJoint(HingeJointSettings s) {
+        checkUnlocked("create a joint");
+        Check.notNull("settings", s);
+        JointHandle h = addJoint(s.bodyA(), s.bodyB(), s.anchorInBodyA(), s.anchorInBodyB(), s.collideConnected(), false);
+        HingeAnglePart part = new HingeAnglePart();
+        for (int i = 0; i < 3; i++) {
+            part.axisA[i] = s.axisInBodyA().get(i);
+            part.axisB[i] = s.axisInBodyB().get(i);
+        }
+        joints.hinge[h.index()] = part;
+        return h;
+    }
+
     private JointHandle addJoint(BodyHandle ha, BodyHandle hb, Vector3dc anchorA, Vector3dc anchorB,
             boolean collideConnected, boolean fixed) {
         int a = slot(ha);
@@ -183,6 +200,7 @@ public final class World {
             joints.angle[j] = null;
         }
         joints.drive[j] = null;
+        joints.hinge[j] = null;
         joints.count++;
         wakeIsland(a);
         wakeIsland(b);

@@ -51,7 +51,13 @@ public final class WorldSnapshot {
                 h = World.mix(h, joints.generation[j]);
                 h = World.mix(h, joints.bodyA[j]);
                 h = World.mix(h, joints.bodyB[j]);
-                h = World.mix(h, joints.angle[j] != null ? 1 : 0);
+                h = World.mix(h, joints.angle[j] != null ? 1 : joints.hinge[j] != null ? 2 : 0);
+                if (joints.hinge[j] != null) {
+                    for (int i = 0; i < 3; i++) {
+                        h = World.mix(h, Double.doubleToRawLongBits(joints.hinge[j].axisA[i]));
+                        h = World.mix(h, Double.doubleToRawLongBits(joints.hinge[j].axisB[i]));
+                    }
+                }
                 if (joints.angle[j] != null) {
                     for (int i = 0; i < 4; i++) {
                         h = World.mix(h, Double.doubleToRawLongBits(joints.targetRelative[4 * j + i]));
@@ -139,7 +145,8 @@ public final class WorldSnapshot {
         for (int j = 0; j < joints.high; j++) {
             if (joints.alive[j]) {
                 put(buf, joints.point[j].impulse, 0, 3);
-                put(buf, joints.angle[j] != null ? joints.angle[j].impulse : NO_PART, 0, 3);
+                put(buf, joints.angle[j] != null ? joints.angle[j].impulse
+                        : joints.hinge[j] != null ? joints.hinge[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.drive[j] != null ? joints.drive[j].impulse : NO_PART, 0, 3);
             }
         }
@@ -297,7 +304,8 @@ public final class WorldSnapshot {
                 get(buf, tmp, 0, 3);
             } else {
                 get(buf, joints.point[j].impulse, 0, 3);
-                get(buf, joints.angle[j] != null ? joints.angle[j].impulse : tmp, 0, 3);
+                get(buf, joints.angle[j] != null ? joints.angle[j].impulse
+                        : joints.hinge[j] != null ? joints.hinge[j].impulse : tmp, 0, 3);
                 get(buf, joints.drive[j] != null ? joints.drive[j].impulse : tmp, 0, 3);
             }
         }

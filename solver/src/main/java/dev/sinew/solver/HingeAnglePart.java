@@ -1,0 +1,118 @@
+package dev.sinew.solver;
+
+import dev.sinew.solver.math.Basis;
+
+/**
+ * Two angular rows that keep body B's hinge axis parallel to body A's (a hinge's rotational
+ * half: the one rotation left free is about the axis).
+ *
+ * <pre>
+ *   a_A = R_A·axisA, a_B = R_B·axisB                 (world, unit)
+ *   b_1, b_2 ⟂ a_A                                    (orthonormal, world)
+ *   C_i = b_i · a_B                                   ≈ the tilt of a_B toward b_i, rad
+ *   u_i = b_i × a_B,  Ċ_i = u_i · (ω_A − ω_B)         J_i = [ 0  u_i  0  −u_i ]
+ *   K_ij = u_i · (I_A⁻¹ + I_B⁻¹) · u_j                (2×2)
+ *   Δλ = −massScale·K⁻¹·(Ċ + biasRate·C) − impulseScale·λ
+ * </pre>
+ * The rows, K and C are re-evaluated at every solve from the current orientations (the same
+ * reason the point part does it: a fast-turning limb must not be held in last substep's frame).
+ */
+final class HingeAnglePart {
+    /** Hinge axis in A's and B's frames, unit. */
+    final double[] axisA = new double[3];
+    final double[] axisB = new double[3];
+    /** Accumulated impulses of the two rows, N·m·s (third slot unused, kept for the snapshot layout). */
+    final double[] impulse = new double[3];
+    private final double[] aa = new double[3];
+    private final double[] ab = new double[3];
+    private final double[] b1 = new double[3];
+    private final double[] b2 = new double[3];
+    private final double[] u1 = new double[3];
+    private final double[] u2 = new double[3];
+    private final double[] t = new double[3];
+
+    private void rows(Bodies b, int ba, int bb) {
+        for (int i = 0; i < 3; i++) {
+            aa[i] = i == 0 ? ContactSolver.rotX(b.rot, ba, axisA, 0)
+                    : i == 1 ? ContactSolver.rotY(b.rot, ba, axisA, 0) : ContactSolver.rotZ(b.rot, ba, axisA, 0);
+            ab[i] = i == 0 ? ContactSolver.rotX(b.rot, bb, axisB, 0)
+                    : i == 1 ? ContactSolver.rotY(b.rot, bb, axisB, 0) : ContactSolver.rotZ(b.rot, bb, axisB, 0);
+        }
+        Basis.orthonormal(aa[0], aa[1], aa[2], b1, b2);
+        cross(b1, ab, u1);
+        cross(b2, ab, u2);
+    }
+
+    void warmStart(Bodies b, int ba, int bb) {
+        rows(b, ba, bb);
+        apply(b, ba, bb, impulse[0], impulse[1]);
+    }
+
+    /** One solve; {@code soft} null is rigid with no bias (relax). */
+    void solve(Bodies b, int ba, int bb, Softness soft) {
+        rows(b, ba, bb);
+        double k11 = quad(b, ba, bb, u1, u1);
+        double k12 = quad(b, ba, bb, u1, u2);
+        double k22 = quad(b, ba, bb, u2, u2);
+        double det = k11 * k22 - k12 * k12;
+        if (!(det > 0)) {
+            return;
+        }
+        double[] w = b.angVel;
+        double rx = w[3 * ba] - w[3 * bb];
+        double ry = w[3 * ba + 1] - w[3 * bb + 1];
+        double rz = w[3 * ba + 2] - w[3 * bb + 2];
+        double c1 = u1[0] * rx + u1[1] * ry + u1[2] * rz;
+        double c2 = u2[0] * rx + u2[1] * ry + u2[2] * rz;
+        double massScale = 1;
+        double impulseScale = 0;
+        if (soft != null) {
+            c1 += soft.biasRate * (b1[0] * ab[0] + b1[1] * ab[1] + b1[2] * ab[2]);
+            c2 += soft.biasRate * (b2[0] * ab[0] + b2[1] * ab[1] + b2[2] * ab[2]);
+            massScale = soft.massScale;
+            impulseScale = soft.impulseScale;
+        }
+        double inv = 1 / det;
+        double l1 = -massScale * inv * (k22 * c1 - k12 * c2) - impulseScale * impulse[0];
+        double l2 = -massScale * inv * (k11 * c2 - k12 * c1) - impulseScale * impulse[1];
+        impulse[0] += l1;
+        impulse[1] += l2;
+        apply(b, ba, bb, l1, l2);
+    }
+
+    private void apply(Bodies b, int ba, int bb, double l1, double l2) {
+        double lx = l1 * u1[0] + l2 * u2[0];
+        double ly = l1 * u1[1] + l2 * u2[1];
+        double lz = l1 * u1[2] + l2 * u2[2];
+        if (b.solverInvMass(ba) > 0) {
+            b.addAngularImpulse(ba, lx, ly, lz);
+        }
+        if (b.solverInvMass(bb) > 0) {
+            b.addAngularImpulse(bb, -lx, -ly, -lz);
+        }
+    }
+
+    /** x·(I_A⁻¹ + I_B⁻¹)·y with the tick's world inverse inertias. */
+    private double quad(Bodies b, int ba, int bb, double[] x, double[] y) {
+        double s = 0;
+        for (int body = 0; body < 2; body++) {
+            int i = body == 0 ? ba : bb;
+            if (!(b.solverInvMass(i) > 0)) {
+                continue;
+            }
+            double[] m = b.invInertiaWorld;
+            int o = 9 * i;
+            t[0] = m[o] * y[0] + m[o + 1] * y[1] + m[o + 2] * y[2];
+            t[1] = m[o + 3] * y[0] + m[o + 4] * y[1] + m[o + 5] * y[2];
+            t[2] = m[o + 6] * y[0] + m[o + 7] * y[1] + m[o + 8] * y[2];
+            s += x[0] * t[0] + x[1] * t[1] + x[2] * t[2];
+        }
+        return s;
+    }
+
+    private static void cross(double[] a, double[] c, double[] out) {
+        out[0] = a[1] * c[2] - a[2] * c[1];
+        out[1] = a[2] * c[0] - a[0] * c[2];
+        out[2] = a[0] * c[1] - a[1] * c[0];
+    }
+}
