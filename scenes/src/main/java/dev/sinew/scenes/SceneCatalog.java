@@ -1,6 +1,7 @@
 package dev.sinew.scenes;
 
 import dev.sinew.scenes.joints.ChainScene;
+import dev.sinew.scenes.joints.HingeSpringScene;
 import dev.sinew.scenes.joints.PendulumScene;
 import dev.sinew.scenes.solver.BounceScene;
 import dev.sinew.scenes.solver.BoxStackScene;
@@ -22,7 +23,8 @@ public final class SceneCatalog {
             new MassRatioScene(),
             new TumblerScene(),
             new PendulumScene(),
-            new ChainScene());
+            new ChainScene(),
+            new HingeSpringScene());
 
     private SceneCatalog() {
     }
