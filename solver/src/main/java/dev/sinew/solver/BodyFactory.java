@@ -141,7 +141,7 @@ final class BodyFactory {
             broadPhase.add(colliders, k);
         }
         bodies.shapes[b] = shapeSlots;
-        return new BodyHandle(b, bodies.generation[b]);
+        return w.handle(b);
     }
 
     static double shapeRadius(Shape s) {

@@ -7,10 +7,11 @@ package dev.sinew.solver;
  *
  * @param index      slot in the world's body arrays
  * @param generation incremented each time the slot is reused
+ * @param world      identity of the world that made it (a handle is only valid in its own world)
  */
-public record BodyHandle(int index, int generation) {
+public record BodyHandle(int index, int generation, int world) {
     @Override
     public String toString() {
-        return "Body#" + index + "g" + generation;
+        return "Body#" + index + "g" + generation + "w" + world;
     }
 }

@@ -24,6 +24,12 @@ public final class ContactEvents {
         TOUCH
     }
 
+    private final int worldId;
+
+    ContactEvents(int worldId) {
+        this.worldId = worldId;
+    }
+
     static final int BEGIN = 0;
     static final int END = 1;
     static final int TOUCH = 2;
@@ -72,14 +78,14 @@ public final class ContactEvents {
     public BodyHandle bodyA(Kind kind, int i) {
         int list = Check.notNull("kind", kind).ordinal();
         check(list, i);
-        return new BodyHandle(bodyA[list][i], genA[list][i]);
+        return new BodyHandle(bodyA[list][i], genA[list][i], worldId);
     }
 
     /** Body B of event i of a kind. */
     public BodyHandle bodyB(Kind kind, int i) {
         int list = Check.notNull("kind", kind).ordinal();
         check(list, i);
-        return new BodyHandle(bodyB[list][i], genB[list][i]);
+        return new BodyHandle(bodyB[list][i], genB[list][i], worldId);
     }
 
     /** Total normal impulse of touching pair i over the tick, N·s (≥ 0). */

@@ -280,7 +280,7 @@ final class Contacts {
         if (out != null && best != null) {
             int ba = best.bodyA;
             int o = 3 * bestK;
-            out.set(new BodyHandle(ba, bodies.generation[ba]), new BodyHandle(best.bodyB, bodies.generation[best.bodyB]),
+            out.set(world.handle(ba), world.handle(best.bodyB),
                     deepest, pos[3 * ba] + ContactSolver.rotX(rot, ba, best.localA, o),
                     pos[3 * ba + 1] + ContactSolver.rotY(rot, ba, best.localA, o),
                     pos[3 * ba + 2] + ContactSolver.rotZ(rot, ba, best.localA, o), best.nx, best.ny, best.nz);

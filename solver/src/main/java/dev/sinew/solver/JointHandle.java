@@ -6,10 +6,11 @@ package dev.sinew.solver;
  *
  * @param index      slot in the world's joint store
  * @param generation incremented each time the slot is reused
+ * @param world      identity of the world that made it (a handle is only valid in its own world)
  */
-public record JointHandle(int index, int generation) {
+public record JointHandle(int index, int generation, int world) {
     @Override
     public String toString() {
-        return "Joint#" + index + "g" + generation;
+        return "Joint#" + index + "g" + generation + "w" + world;
     }
 }

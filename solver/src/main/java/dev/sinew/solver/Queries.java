@@ -73,7 +73,7 @@ public final class Queries {
                 Vector3d n = new Vector3d(ta.vectorX(out[1], out[2], out[3]), ta.vectorY(out[1], out[2], out[3]),
                         ta.vectorZ(out[1], out[2], out[3])).normalize();
                 int b = c.body[k];
-                hits.add(new RayHit(new BodyHandle(b, world.bodies.generation[b]), t / maxDistance, t, p, n));
+                hits.add(new RayHit(world.handle(b), t / maxDistance, t, p, n));
             }
         }
         hits.sort(Comparator.comparingDouble(RayHit::distance));
@@ -102,7 +102,7 @@ public final class Queries {
             np.collide(shape, ta, c.shape[k], tb, 0, m);
             if (m.pointCount > 0 && m.minSeparation() < 0) {
                 int b = c.body[k];
-                BodyHandle h = new BodyHandle(b, world.bodies.generation[b]);
+                BodyHandle h = world.handle(b);
                 if (b != lastBody && !out.contains(h)) {
                     out.add(h);
                 }
@@ -162,7 +162,7 @@ public final class Queries {
                             }
                         }
                         int bo = c.body[k];
-                        best = new RayHit(new BodyHandle(bo, world.bodies.generation[bo]), t, t * len,
+                        best = new RayHit(world.handle(bo), t, t * len,
                                 new Vector3d(m.px[deepest], m.py[deepest], m.pz[deepest]),
                                 new Vector3d(-m.nx, -m.ny, -m.nz));
                     }

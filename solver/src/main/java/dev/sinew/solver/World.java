@@ -32,7 +32,10 @@ public final class World {
     final Bodies bodies = new Bodies(64);
     final Colliders colliders = new Colliders(64);
     private final BroadPhase broadPhase = new BroadPhase();
-    private final ContactEvents events = new ContactEvents();
+    private static final java.util.concurrent.atomic.AtomicInteger NEXT_ID = new java.util.concurrent.atomic.AtomicInteger(1);
+    /** This world's identity, carried by its handles so that a handle from another world is refused. */
+    private final int id = NEXT_ID.getAndIncrement();
+    private final ContactEvents events = new ContactEvents(id);
     private final List<StepListener> listeners = new ArrayList<>();
     final Contacts contacts = new Contacts(this);
     final Joints joints = new Joints();
@@ -207,7 +210,7 @@ public final class World {
         if (!collideConnected) {
             contacts.removePair(a, b);
         }
-        return new JointHandle(j, joints.generation[j]);
+        return new JointHandle(j, joints.generation[j], id);
     }
 
     /** Destroys a joint; its handle becomes stale. */
@@ -226,7 +229,7 @@ public final class World {
     }
 
     private int jointSlot(JointHandle h) {
-        if (h == null || h.index() < 0 || h.index() >= joints.high || !joints.alive[h.index()]
+        if (h == null || h.world() != id || h.index() < 0 || h.index() >= joints.high || !joints.alive[h.index()]
                 || joints.generation[h.index()] != h.generation()) {
             throw new StaleHandleException("joint", h, "stale or foreign handle (the joint was destroyed or never existed here)");
         }
@@ -316,8 +319,13 @@ public final class World {
 
     /** True if the handle names a live body of this world. */
     public boolean isValid(BodyHandle h) {
-        return h != null && h.index() >= 0 && h.index() < bodies.high && bodies.alive[h.index()]
+        return h != null && h.world() == id && h.index() >= 0 && h.index() < bodies.high && bodies.alive[h.index()]
                 && bodies.generation[h.index()] == h.generation();
+    }
+
+    /** The handle of live body slot b. */
+    BodyHandle handle(int b) {
+        return new BodyHandle(b, bodies.generation[b], id);
     }
 
     int slot(BodyHandle h) {
@@ -335,7 +343,7 @@ public final class World {
         List<BodyHandle> out = new ArrayList<>(bodyCount);
         for (int i = 0; i < bodies.high; i++) {
             if (bodies.alive[i]) {
-                out.add(new BodyHandle(i, bodies.generation[i]));
+                out.add(handle(i));
             }
         }
         return out;
@@ -589,7 +597,7 @@ public final class World {
 
     private void requireMovable(int b) {
         if (bodies.type[b] == Bodies.STATIC) {
-            throw new InvalidArgumentException("body", new BodyHandle(b, bodies.generation[b]),
+            throw new InvalidArgumentException("body", handle(b),
                     "a static body cannot have a velocity");
         }
     }

@@ -136,7 +136,7 @@ class BadInputTest {
         assertEquals(gone.index(), reused.index());
         hash = w.stateHash();
         rejected("body", () -> w.setLinearVelocity(gone, new Vector3d(1, 0, 0)));
-        rejected("body", () -> w.position(new BodyHandle(999, 0), new Vector3d()));
+        rejected("body", () -> w.position(new BodyHandle(999, 0, 0), new Vector3d()));
     }
 
     @Test

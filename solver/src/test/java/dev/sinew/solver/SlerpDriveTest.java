@@ -195,6 +195,9 @@ class SlerpDriveTest {
         assertTrue(e.getMessage().contains("relativeOrientation"), e.getMessage());
         assertThrows(InvalidArgumentException.class,
                 () -> w.setDriveTarget(r.joint(), new Quaterniond(), new Vector3d(Double.POSITIVE_INFINITY, 0, 0)));
+        Rig other = rig(0.2, DriveSettings.frequency(5, 1, 10));
+        assertEquals(r.joint().index(), other.joint().index());
+        assertThrows(StaleHandleException.class, () -> w.setDrive(other.joint(), DriveSettings.frequency(1, 1, 1)));
         w.setDrive(r.joint(), null);
         assertThrows(InvalidArgumentException.class,
                 () -> w.setDriveTarget(r.joint(), new Quaterniond(), new Vector3d()));
