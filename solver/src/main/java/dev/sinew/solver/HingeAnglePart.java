@@ -43,6 +43,24 @@ final class HingeAnglePart {
         cross(b2, ab, u2);
     }
 
+    /** C = (b_1·a_B, b_2·a_B) from the current orientations, into out[0..1]. */
+    void error(Bodies b, int ba, int bb, double[] out) {
+        rows(b, ba, bb);
+        out[0] = b1[0] * ab[0] + b1[1] * ab[1] + b1[2] * ab[2];
+        out[1] = b2[0] * ab[0] + b2[1] * ab[1] + b2[2] * ab[2];
+    }
+
+    /** J·v = (u_1·(ω_A − ω_B), u_2·(ω_A − ω_B)) from the current state, into out[0..1]. */
+    void velocityError(Bodies b, int ba, int bb, double[] out) {
+        rows(b, ba, bb);
+        double[] w = b.angVel;
+        double rx = w[3 * ba] - w[3 * bb];
+        double ry = w[3 * ba + 1] - w[3 * bb + 1];
+        double rz = w[3 * ba + 2] - w[3 * bb + 2];
+        out[0] = u1[0] * rx + u1[1] * ry + u1[2] * rz;
+        out[1] = u2[0] * rx + u2[1] * ry + u2[2] * rz;
+    }
+
     void warmStart(Bodies b, int ba, int bb) {
         rows(b, ba, bb);
         apply(b, ba, bb, impulse[0], impulse[1]);
