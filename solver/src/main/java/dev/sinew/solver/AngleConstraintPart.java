@@ -25,28 +25,22 @@ final class AngleConstraintPart {
             k[i] = (b.solverInvMass(ba) > 0 ? b.invInertiaWorld[9 * ba + i] : 0)
                     + (b.solverInvMass(bb) > 0 ? b.invInertiaWorld[9 * bb + i] : 0);
         }
-        double c00 = k[4] * k[8] - k[5] * k[7];
-        double c01 = k[5] * k[6] - k[3] * k[8];
-        double c02 = k[3] * k[7] - k[4] * k[6];
-        double det = k[0] * c00 + k[1] * c01 + k[2] * c02;
-        if (!(Math.abs(det) > 0)) {
-            java.util.Arrays.fill(kInv, 0);
-            return;
-        }
-        double inv = 1 / det;
-        kInv[0] = c00 * inv;
-        kInv[1] = (k[2] * k[7] - k[1] * k[8]) * inv;
-        kInv[2] = (k[1] * k[5] - k[2] * k[4]) * inv;
-        kInv[3] = c01 * inv;
-        kInv[4] = (k[0] * k[8] - k[2] * k[6]) * inv;
-        kInv[5] = (k[2] * k[3] - k[0] * k[5]) * inv;
-        kInv[6] = c02 * inv;
-        kInv[7] = (k[1] * k[6] - k[0] * k[7]) * inv;
-        kInv[8] = (k[0] * k[4] - k[1] * k[3]) * inv;
+        Mat3.invert(k, kInv);
     }
 
     /** C = 2·vec(q_B·conj(q_A·q_target)) into out (rad, world). */
     static void error(Bodies b, int ba, int bb, double[] target, int o, double[] out) {
+        relativeRotation(b, ba, bb, target, o, out);
+        out[0] *= 2;
+        out[1] *= 2;
+        out[2] *= 2;
+    }
+
+    /**
+     * q_diff = q_B·conj(q_A·q_target) with the sign that makes its w ≥ 0: its vector part into
+     * out[0..2] (world), its w returned. target is (x, y, z, w) at target[o..o+3].
+     */
+    static double relativeRotation(Bodies b, int ba, int bb, double[] target, int o, double[] out) {
         double ax = b.rot[4 * ba];
         double ay = b.rot[4 * ba + 1];
         double az = b.rot[4 * ba + 2];
@@ -65,14 +59,12 @@ final class AngleConstraintPart {
         double bz = b.rot[4 * bb + 2];
         double bw = b.rot[4 * bb + 3];
         // d = q_B · conj(g)
-        double dx = -bw * gx + bx * gw - by * gz + bz * gy;
-        double dy = -bw * gy + bx * gz + by * gw - bz * gx;
-        double dz = -bw * gz - bx * gy + by * gx + bz * gw;
         double dw = bw * gw + bx * gx + by * gy + bz * gz;
-        double s = dw < 0 ? -2 : 2;
-        out[0] = s * dx;
-        out[1] = s * dy;
-        out[2] = s * dz;
+        double s = dw < 0 ? -1 : 1;
+        out[0] = s * (-bw * gx + bx * gw - by * gz + bz * gy);
+        out[1] = s * (-bw * gy + bx * gz + by * gw - bz * gx);
+        out[2] = s * (-bw * gz - bx * gy + by * gx + bz * gw);
+        return s * dw;
     }
 
     void warmStart(Bodies b, int ba, int bb) {

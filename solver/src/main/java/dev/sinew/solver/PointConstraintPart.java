@@ -46,7 +46,7 @@ final class PointConstraintPart {
             addArm(k, b.invInertiaWorld, 9 * bb, rB);
         }
         System.arraycopy(k, 0, this.k, 0, 9);
-        invert(k, kInv);
+        Mat3.invert(k, kInv);
     }
 
     /** K = J M⁻¹ Jᵀ from the last prepare, row-major. */
@@ -79,27 +79,6 @@ final class PointConstraintPart {
                 k[3 * i + j] -= t[3 * i] * s[j] + t[3 * i + 1] * s[3 + j] + t[3 * i + 2] * s[6 + j];
             }
         }
-    }
-
-    private static void invert(double[] m, double[] out) {
-        double c00 = m[4] * m[8] - m[5] * m[7];
-        double c01 = m[5] * m[6] - m[3] * m[8];
-        double c02 = m[3] * m[7] - m[4] * m[6];
-        double det = m[0] * c00 + m[1] * c01 + m[2] * c02;
-        if (!(Math.abs(det) > 0)) {
-            java.util.Arrays.fill(out, 0);
-            return;
-        }
-        double inv = 1 / det;
-        out[0] = c00 * inv;
-        out[1] = (m[2] * m[7] - m[1] * m[8]) * inv;
-        out[2] = (m[1] * m[5] - m[2] * m[4]) * inv;
-        out[3] = c01 * inv;
-        out[4] = (m[0] * m[8] - m[2] * m[6]) * inv;
-        out[5] = (m[2] * m[3] - m[0] * m[5]) * inv;
-        out[6] = c02 * inv;
-        out[7] = (m[1] * m[6] - m[0] * m[7]) * inv;
-        out[8] = (m[0] * m[4] - m[1] * m[3]) * inv;
     }
 
     void warmStart(Bodies b, int ba, int bb) {

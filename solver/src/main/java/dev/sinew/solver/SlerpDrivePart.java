@@ -43,9 +43,9 @@ final class SlerpDrivePart {
             k[0] += coef.invD;
             k[4] += coef.invD;
             k[8] += coef.invD;
-            invert(k, m);
+            Mat3.invert(k, m);
         } else {
-            invert(k, m);
+            Mat3.invert(k, m);
             for (int i = 0; i < 9; i++) {
                 m[i] *= coef.massScale;
             }
@@ -117,38 +117,13 @@ final class SlerpDrivePart {
 
     /** C = rotation vector of q_B·conj(q_A·q_target), into {@link #error}. */
     void rotationError(Bodies b, int ba, int bb) {
-        double ax = b.rot[4 * ba];
-        double ay = b.rot[4 * ba + 1];
-        double az = b.rot[4 * ba + 2];
-        double aw = b.rot[4 * ba + 3];
-        double tx = target[0];
-        double ty = target[1];
-        double tz = target[2];
-        double tw = target[3];
-        double gx = aw * tx + ax * tw + ay * tz - az * ty;
-        double gy = aw * ty - ax * tz + ay * tw + az * tx;
-        double gz = aw * tz + ax * ty - ay * tx + az * tw;
-        double gw = aw * tw - ax * tx - ay * ty - az * tz;
-        double bx = b.rot[4 * bb];
-        double by = b.rot[4 * bb + 1];
-        double bz = b.rot[4 * bb + 2];
-        double bw = b.rot[4 * bb + 3];
-        double dx = -bw * gx + bx * gw - by * gz + bz * gy;
-        double dy = -bw * gy + bx * gz + by * gw - bz * gx;
-        double dz = -bw * gz - bx * gy + by * gx + bz * gw;
-        double dw = bw * gw + bx * gx + by * gy + bz * gz;
-        if (dw < 0) {
-            dx = -dx;
-            dy = -dy;
-            dz = -dz;
-            dw = -dw;
-        }
-        double s = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double dw = AngleConstraintPart.relativeRotation(b, ba, bb, target, 0, error);
+        double s = Math.sqrt(error[0] * error[0] + error[1] * error[1] + error[2] * error[2]);
         // θ = 2·atan2(|v|, w); θ/|v| → 2 as |v| → 0
         double scale = s > 1e-12 ? 2 * Math.atan2(s, dw) / s : 2;
-        error[0] = scale * dx;
-        error[1] = scale * dy;
-        error[2] = scale * dz;
+        error[0] *= scale;
+        error[1] *= scale;
+        error[2] *= scale;
     }
 
     private static void apply(Bodies b, int ba, int bb, double lx, double ly, double lz) {
@@ -160,25 +135,4 @@ final class SlerpDrivePart {
         }
     }
 
-    /** Inverse of a 3×3 matrix (row-major); zero when singular. */
-    static void invert(double[] a, double[] out) {
-        double c00 = a[4] * a[8] - a[5] * a[7];
-        double c01 = a[5] * a[6] - a[3] * a[8];
-        double c02 = a[3] * a[7] - a[4] * a[6];
-        double det = a[0] * c00 + a[1] * c01 + a[2] * c02;
-        if (!(Math.abs(det) > 0)) {
-            java.util.Arrays.fill(out, 0);
-            return;
-        }
-        double inv = 1 / det;
-        out[0] = c00 * inv;
-        out[1] = (a[2] * a[7] - a[1] * a[8]) * inv;
-        out[2] = (a[1] * a[5] - a[2] * a[4]) * inv;
-        out[3] = c01 * inv;
-        out[4] = (a[0] * a[8] - a[2] * a[6]) * inv;
-        out[5] = (a[2] * a[3] - a[0] * a[5]) * inv;
-        out[6] = c02 * inv;
-        out[7] = (a[1] * a[6] - a[0] * a[7]) * inv;
-        out[8] = (a[0] * a[4] - a[1] * a[3]) * inv;
-    }
 }
