@@ -15,6 +15,9 @@ final class Joints {
     int[] bodyA = new int[8];
     int[] bodyB = new int[8];
     boolean[] collideConnected = new boolean[8];
+    /** Break thresholds: force N, torque N·m (+∞: unbreakable). */
+    double[] breakForce = new double[8];
+    double[] breakTorque = new double[8];
     /** Anchors relative to the centres of mass, body frames: 3 per joint. */
     double[] localA = new double[24];
     double[] localB = new double[24];
@@ -44,6 +47,8 @@ final class Joints {
             bodyA = Arrays.copyOf(bodyA, n);
             bodyB = Arrays.copyOf(bodyB, n);
             collideConnected = Arrays.copyOf(collideConnected, n);
+            breakForce = Arrays.copyOf(breakForce, n);
+            breakTorque = Arrays.copyOf(breakTorque, n);
             localA = Arrays.copyOf(localA, 3 * n);
             localB = Arrays.copyOf(localB, 3 * n);
             point = Arrays.copyOf(point, n);
@@ -161,5 +166,17 @@ final class Joints {
             worst = Math.max(worst, Math.sqrt(error[0] * error[0] + error[1] * error[1] + error[2] * error[2]));
         }
         return worst;
+    }
+
+    /** Force the joint's point part carried over the last substep, N (its impulse over h). */
+    double force(int j, double h) {
+        double[] p = point[j].impulse;
+        return Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) / h;
+    }
+
+    /** Torque the joint's angular rows (not its drive) carried over the last substep, N·m. */
+    double torque(int j, double h) {
+        double[] p = angle[j] != null ? angle[j].impulse : hinge[j] != null ? hinge[j].impulse : null;
+        return p == null ? 0 : Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) / h;
     }
 }

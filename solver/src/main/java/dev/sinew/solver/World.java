@@ -204,6 +204,8 @@ public final class World {
         }
         joints.drive[j] = null;
         joints.hinge[j] = null;
+        joints.breakForce[j] = Double.POSITIVE_INFINITY;
+        joints.breakTorque[j] = Double.POSITIVE_INFINITY;
         joints.count++;
         wakeIsland(a);
         wakeIsland(b);
@@ -305,6 +307,65 @@ public final class World {
         }
         d.rotationError(bodies, joints.bodyA[j], joints.bodyB[j]);
         return Math.sqrt(d.error[0] * d.error[0] + d.error[1] * d.error[1] + d.error[2] * d.error[2]);
+    }
+
+    /**
+     * Makes a joint breakable: once the force its anchors carry exceeds {@code maxForce} (N) or the
+     * torque its angular rows carry exceeds {@code maxTorque} (N·m), both measured over the last
+     * substep of a tick, the joint is destroyed at the end of that tick and listed by
+     * {@link #brokenJointCount()} / {@link #brokenJoint(int)}. {@link Double#POSITIVE_INFINITY}
+     * (the default) never breaks. A drive's torque does not count.
+     */
+    public void setBreakThresholds(JointHandle h, double maxForce, double maxTorque) {
+        checkUnlocked("set break thresholds");
+        int j = jointSlot(h);
+        if (!(maxForce > 0)) {
+            throw new InvalidArgumentException("maxForce", maxForce, "must be > 0 (POSITIVE_INFINITY for unbreakable)");
+        }
+        if (!(maxTorque > 0)) {
+            throw new InvalidArgumentException("maxTorque", maxTorque, "must be > 0 (POSITIVE_INFINITY for unbreakable)");
+        }
+        joints.breakForce[j] = maxForce;
+        joints.breakTorque[j] = maxTorque;
+    }
+
+    private int[] broken = new int[4];
+    private int[] brokenGeneration = new int[4];
+    private int brokenCount;
+
+    private void breakOverloadedJoints() {
+        brokenCount = 0;
+        double h = settings.tickSeconds() / settings.substeps();
+        for (int j = 0; j < joints.high; j++) {
+            if (!joints.alive[j] || (joints.breakForce[j] == Double.POSITIVE_INFINITY
+                    && joints.breakTorque[j] == Double.POSITIVE_INFINITY)) {
+                continue;
+            }
+            if (joints.force(j, h) > joints.breakForce[j] || joints.torque(j, h) > joints.breakTorque[j]) {
+                if (brokenCount == broken.length) {
+                    broken = java.util.Arrays.copyOf(broken, 2 * brokenCount);
+                    brokenGeneration = java.util.Arrays.copyOf(brokenGeneration, 2 * brokenCount);
+                }
+                broken[brokenCount] = j;
+                brokenGeneration[brokenCount++] = joints.generation[j];
+                wakeIsland(joints.bodyA[j]);
+                wakeIsland(joints.bodyB[j]);
+                releaseJoint(j);
+            }
+        }
+    }
+
+    /** Number of joints that broke in the last tick. */
+    public int brokenJointCount() {
+        return brokenCount;
+    }
+
+    /** The (now stale) handle of the i-th joint that broke in the last tick, in slot order. */
+    public JointHandle brokenJoint(int i) {
+        if (i < 0 || i >= brokenCount) {
+            throw new InvalidArgumentException("i", i, "must be in [0, " + brokenCount + ")");
+        }
+        return new JointHandle(broken[i], brokenGeneration[i], id);
     }
 
     /** Number of live joints. */
@@ -661,6 +722,7 @@ public final class World {
         try {
             stepper.runTick();
             stepCount++;
+            breakOverloadedJoints();
             for (int i = 0; i < listeners.size(); i++) {
                 listeners.get(i).afterStep(this);
             }
