@@ -95,7 +95,24 @@ final class AngleConstraintPart {
         apply(b, ba, bb, px, py, pz);
     }
 
-    private static void apply(Bodies b, int ba, int bb, double lx, double ly, double lz) {
+    /**
+     * Sets the accumulated impulse to (nx, ny, nz) scaled down to length ≤ max (N·m·s) and applies
+     * the change: the torque limit of drives and joint friction.
+     */
+    static void clampAndApply(Bodies b, int ba, int bb, double[] impulse, double nx, double ny, double nz, double max) {
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        double s = len > max ? max / len : 1;
+        double cx = nx * s;
+        double cy = ny * s;
+        double cz = nz * s;
+        apply(b, ba, bb, cx - impulse[0], cy - impulse[1], cz - impulse[2]);
+        impulse[0] = cx;
+        impulse[1] = cy;
+        impulse[2] = cz;
+    }
+
+    /** Applies the angular impulse L (N·m·s, world) to B and −L to A, skipping bodies that do not move. */
+    static void apply(Bodies b, int ba, int bb, double lx, double ly, double lz) {
         if (b.solverInvMass(ba) > 0) {
             b.addAngularImpulse(ba, -lx, -ly, -lz);
         }

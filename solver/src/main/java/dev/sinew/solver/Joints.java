@@ -28,6 +28,8 @@ final class Joints {
     double[] targetRelative = new double[32];
     /** The angular part of hinges (null for other joints). */
     HingeAnglePart[] hinge = new HingeAnglePart[8];
+    /** Joint friction (null where a joint has none). */
+    FrictionPart[] friction = new FrictionPart[8];
     /** Slerp drives (null where a joint has none). */
     SlerpDrivePart[] drive = new SlerpDrivePart[8];
     private final double[] la = new double[3];
@@ -56,6 +58,7 @@ final class Joints {
             targetRelative = Arrays.copyOf(targetRelative, 4 * n);
             drive = Arrays.copyOf(drive, n);
             hinge = Arrays.copyOf(hinge, n);
+            friction = Arrays.copyOf(friction, n);
         }
         return high++;
     }
@@ -86,6 +89,9 @@ final class Joints {
                 if (drive[j] != null) {
                     drive[j].prepare(b, bodyA[j], bodyB[j], h);
                 }
+                if (friction[j] != null) {
+                    friction[j].prepare(b, bodyA[j], bodyB[j], h);
+                }
             }
         }
     }
@@ -105,6 +111,9 @@ final class Joints {
                 if (hinge[j] != null) {
                     hinge[j].warmStart(b, bodyA[j], bodyB[j]);
                 }
+                if (friction[j] != null) {
+                    friction[j].warmStart(b, bodyA[j], bodyB[j]);
+                }
             }
         }
     }
@@ -120,6 +129,9 @@ final class Joints {
             }
             if (drive[j] != null && soft != null) {
                 drive[j].solve(b, bodyA[j], bodyB[j]);
+            }
+            if (friction[j] != null) {
+                friction[j].solve(b, bodyA[j], bodyB[j]);
             }
             if (angle[j] != null) {
                 AngleConstraintPart.error(b, bodyA[j], bodyB[j], targetRelative, 4 * j, error);

@@ -53,7 +53,7 @@ final class SlerpDrivePart {
     }
 
     void warmStart(Bodies b, int ba, int bb) {
-        apply(b, ba, bb, impulse[0], impulse[1], impulse[2]);
+        AngleConstraintPart.apply(b, ba, bb, impulse[0], impulse[1], impulse[2]);
     }
 
     void solve(Bodies b, int ba, int bb) {
@@ -96,18 +96,7 @@ final class SlerpDrivePart {
         double nx = impulse[0] + px;
         double ny = impulse[1] + py;
         double nz = impulse[2] + pz;
-        double max = settings.maxTorque() * h;
-        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        if (len > max) {
-            double s = max / len;
-            nx *= s;
-            ny *= s;
-            nz *= s;
-        }
-        apply(b, ba, bb, nx - impulse[0], ny - impulse[1], nz - impulse[2]);
-        impulse[0] = nx;
-        impulse[1] = ny;
-        impulse[2] = nz;
+        AngleConstraintPart.clampAndApply(b, ba, bb, impulse, nx, ny, nz, settings.maxTorque() * h);
     }
 
     /** Torque applied over the last substep, N·m, world (on B; A takes the opposite). */
@@ -124,15 +113,6 @@ final class SlerpDrivePart {
         error[0] *= scale;
         error[1] *= scale;
         error[2] *= scale;
-    }
-
-    private static void apply(Bodies b, int ba, int bb, double lx, double ly, double lz) {
-        if (b.solverInvMass(ba) > 0) {
-            b.addAngularImpulse(ba, -lx, -ly, -lz);
-        }
-        if (b.solverInvMass(bb) > 0) {
-            b.addAngularImpulse(bb, lx, ly, lz);
-        }
     }
 
 }

@@ -204,6 +204,7 @@ public final class World {
         }
         joints.drive[j] = null;
         joints.hinge[j] = null;
+        joints.friction[j] = null;
         joints.breakForce[j] = Double.POSITIVE_INFINITY;
         joints.breakTorque[j] = Double.POSITIVE_INFINITY;
         joints.count++;
@@ -307,6 +308,29 @@ public final class World {
         }
         d.rotationError(bodies, joints.bodyA[j], joints.bodyB[j]);
         return Math.sqrt(d.error[0] * d.error[0] + d.error[1] * d.error[1] + d.error[2] * d.error[2]);
+    }
+
+    /**
+     * Gives a joint friction: a resisting torque of up to {@code maxTorque} N·m against any turning
+     * of B relative to A (a torque-limited zero-velocity motor). It holds the joint still under
+     * smaller loads and brakes it with exactly {@code maxTorque} under larger ones. 0 removes it.
+     */
+    public void setJointFriction(JointHandle h, double maxTorque) {
+        checkUnlocked("set joint friction");
+        int j = jointSlot(h);
+        if (!(maxTorque >= 0) || maxTorque == Double.POSITIVE_INFINITY) {
+            throw new InvalidArgumentException("maxTorque", maxTorque, "must be finite and >= 0 (0 removes friction)");
+        }
+        if (maxTorque == 0) {
+            joints.friction[j] = null;
+            return;
+        }
+        if (joints.friction[j] == null) {
+            joints.friction[j] = new FrictionPart();
+        }
+        joints.friction[j].maxTorque = maxTorque;
+        wakeIsland(joints.bodyA[j]);
+        wakeIsland(joints.bodyB[j]);
     }
 
     /**
