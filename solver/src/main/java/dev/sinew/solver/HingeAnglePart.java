@@ -14,6 +14,13 @@ import dev.sinew.solver.math.Basis;
  *   K_ij = u_i · (I_A⁻¹ + I_B⁻¹) · u_j                (2×2)
  *   Δλ = −massScale·K⁻¹·(Ċ + biasRate·C) − impulseScale·λ
  * </pre>
+ * Optional limits on the hinge angle θ (B's reference direction against A's, about a_A):
+ * <pre>
+ *   θ = atan2((r_A × r_B)·a_A, r_A·r_B)             r_A, r_B: reference directions ⟂ the axis
+ *   lower row: C = θ − lower ≥ 0,  upper row: C = upper − θ ≥ 0,  Ċ = ±(ω_B − ω_A)·a_A
+ *   λ ≥ 0;  C &gt; 0: bias C/h (speculative: the limit is approached, never passed, in one substep);
+ *   C &lt; 0: soft push-out with the joint softness (biased pass only)
+ * </pre>
  * The rows, K and C are re-evaluated at every solve from the current orientations (the same
  * reason the point part does it: a fast-turning limb must not be held in last substep's frame).
  */
@@ -21,6 +28,19 @@ final class HingeAnglePart {
     /** Hinge axis in A's and B's frames, unit. */
     final double[] axisA = new double[3];
     final double[] axisB = new double[3];
+    /** Reference directions ⟂ the axis in A's and B's frames (θ = 0 when they coincide), unit. */
+    final double[] refA = new double[3];
+    final double[] refB = new double[3];
+    boolean limited;
+    /** Limits, rad, lower ≤ upper, within [−π, π]. */
+    double lower;
+    double upper;
+    /** Accumulated impulses of the lower and upper limit rows (≥ 0), N·m·s; third slot unused. */
+    final double[] limitImpulse = new double[3];
+    /** Substep, s. */
+    double h;
+    private final double[] ra = new double[3];
+    private final double[] rb = new double[3];
     /** Accumulated impulses of the two rows, N·m·s (third slot unused, kept for the snapshot layout). */
     final double[] impulse = new double[3];
     private final double[] aa = new double[3];
@@ -64,10 +84,64 @@ final class HingeAnglePart {
     void warmStart(Bodies b, int ba, int bb) {
         rows(b, ba, bb);
         apply(b, ba, bb, impulse[0], impulse[1]);
+        if (limited) {
+            double l = limitImpulse[0] - limitImpulse[1];
+            AngleConstraintPart.apply(b, ba, bb, l * aa[0], l * aa[1], l * aa[2]);
+        }
+    }
+
+    /** The hinge angle θ now, rad in (−π, π]. */
+    double angle(Bodies b, int ba, int bb) {
+        for (int i = 0; i < 3; i++) {
+            aa[i] = i == 0 ? ContactSolver.rotX(b.rot, ba, axisA, 0)
+                    : i == 1 ? ContactSolver.rotY(b.rot, ba, axisA, 0) : ContactSolver.rotZ(b.rot, ba, axisA, 0);
+            ra[i] = i == 0 ? ContactSolver.rotX(b.rot, ba, refA, 0)
+                    : i == 1 ? ContactSolver.rotY(b.rot, ba, refA, 0) : ContactSolver.rotZ(b.rot, ba, refA, 0);
+            rb[i] = i == 0 ? ContactSolver.rotX(b.rot, bb, refB, 0)
+                    : i == 1 ? ContactSolver.rotY(b.rot, bb, refB, 0) : ContactSolver.rotZ(b.rot, bb, refB, 0);
+        }
+        double cx = ra[1] * rb[2] - ra[2] * rb[1];
+        double cy = ra[2] * rb[0] - ra[0] * rb[2];
+        double cz = ra[0] * rb[1] - ra[1] * rb[0];
+        return Math.atan2(cx * aa[0] + cy * aa[1] + cz * aa[2], ra[0] * rb[0] + ra[1] * rb[1] + ra[2] * rb[2]);
+    }
+
+    private void solveLimits(Bodies b, int ba, int bb, Softness soft) {
+        double theta = angle(b, ba, bb);
+        double k = quad(b, ba, bb, aa, aa);
+        if (!(k > 0)) {
+            return;
+        }
+        for (int side = 0; side < 2; side++) {
+            double sign = side == 0 ? 1 : -1;
+            double c = side == 0 ? theta - lower : upper - theta;
+            double[] w = b.angVel;
+            double cdot = sign * ((w[3 * bb] - w[3 * ba]) * aa[0] + (w[3 * bb + 1] - w[3 * ba + 1]) * aa[1]
+                    + (w[3 * bb + 2] - w[3 * ba + 2]) * aa[2]);
+            double bias = 0;
+            double massScale = 1;
+            double impulseScale = 0;
+            if (c > 0) {
+                bias = c / h;
+            } else if (soft != null) {
+                bias = soft.biasRate * c;
+                massScale = soft.massScale;
+                impulseScale = soft.impulseScale;
+            }
+            double d = -massScale * (cdot + bias) / k - impulseScale * limitImpulse[side];
+            double next = Math.max(0, limitImpulse[side] + d);
+            d = next - limitImpulse[side];
+            limitImpulse[side] = next;
+            double l = sign * d;
+            AngleConstraintPart.apply(b, ba, bb, l * aa[0], l * aa[1], l * aa[2]);
+        }
     }
 
     /** One solve; {@code soft} null is rigid with no bias (relax). */
     void solve(Bodies b, int ba, int bb, Softness soft) {
+        if (limited) {
+            solveLimits(b, ba, bb, soft);
+        }
         rows(b, ba, bb);
         double k11 = quad(b, ba, bb, u1, u1);
         double k12 = quad(b, ba, bb, u1, u2);

@@ -92,6 +92,9 @@ final class Joints {
                 if (friction[j] != null) {
                     friction[j].prepare(b, bodyA[j], bodyB[j], h);
                 }
+                if (hinge[j] != null) {
+                    hinge[j].h = h;
+                }
             }
         }
     }

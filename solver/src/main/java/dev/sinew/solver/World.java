@@ -167,6 +167,17 @@ public final class World {
             part.axisA[i] = s.axisInBodyA().get(i);
             part.axisB[i] = s.axisInBodyB().get(i);
         }
+        // Reference directions: any direction ⟂ A's axis, and the same world direction in B's frame
+        // now, so the hinge angle is 0 at creation.
+        double[] u = new double[3];
+        double[] v = new double[3];
+        dev.sinew.solver.math.Basis.orthonormal(part.axisA[0], part.axisA[1], part.axisA[2], u, v);
+        System.arraycopy(u, 0, part.refA, 0, 3);
+        Vector3d world = rotation(joints.bodyA[h.index()]).transform(new Vector3d(u[0], u[1], u[2]));
+        Vector3d inB = new Quaterniond(rotation(joints.bodyB[h.index()])).conjugate().transform(world);
+        part.refB[0] = inB.x;
+        part.refB[1] = inB.y;
+        part.refB[2] = inB.z;
         joints.hinge[h.index()] = part;
         return h;
     }
@@ -308,6 +319,41 @@ public final class World {
         }
         d.rotationError(bodies, joints.bodyA[j], joints.bodyB[j]);
         return Math.sqrt(d.error[0] * d.error[0] + d.error[1] * d.error[1] + d.error[2] * d.error[2]);
+    }
+
+    /**
+     * Limits a hinge's angle to [lower, upper] rad, with the angle 0 at the pose the hinge was
+     * created in and positive turning B about the axis (right-handed, A's axis). The limit is
+     * approached speculatively (never passed within a substep) and pushed out softly if passed.
+     */
+    public void setHingeLimits(JointHandle h, double lower, double upper) {
+        checkUnlocked("set hinge limits");
+        int j = jointSlot(h);
+        HingeAnglePart part = joints.hinge[j];
+        if (part == null) {
+            throw new InvalidArgumentException("joint", h, "is not a hinge");
+        }
+        Check.inRange("lower", lower, -Math.PI, Math.PI);
+        Check.inRange("upper", upper, -Math.PI, Math.PI);
+        if (lower > upper) {
+            throw new InvalidArgumentException("lower", lower, "must be <= upper (" + upper + ")");
+        }
+        part.limited = true;
+        part.lower = lower;
+        part.upper = upper;
+        java.util.Arrays.fill(part.limitImpulse, 0);
+        wakeIsland(joints.bodyA[j]);
+        wakeIsland(joints.bodyB[j]);
+    }
+
+    /** A hinge's angle now, rad in (−π, π], 0 at the pose it was created in. */
+    public double hingeAngle(JointHandle h) {
+        int j = jointSlot(h);
+        HingeAnglePart part = joints.hinge[j];
+        if (part == null) {
+            throw new InvalidArgumentException("joint", h, "is not a hinge");
+        }
+        return part.angle(bodies, joints.bodyA[j], joints.bodyB[j]);
     }
 
     /**

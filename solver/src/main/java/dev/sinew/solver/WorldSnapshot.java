@@ -7,7 +7,7 @@ import java.util.Arrays;
 /**
  * The whole dynamic state of a {@link World}, bit-exact: body poses, velocities, sleep state and
  * accumulated forces; collider bounds; every contact pair with its points and warm-start
- * impulses; every joint's point, angle, drive and friction impulses; the tick counter. Restoring it and
+ * impulses; every joint's point, angle, drive, friction and limit impulses; the tick counter. Restoring it and
  * stepping gives exactly the same hashes as the original run did from that point. Drive gains and
  * targets are inputs, not state: they are not in the snapshot (a controller sets them each tick).
  *
@@ -102,7 +102,7 @@ public final class WorldSnapshot {
         int perCollider = 8 * (6 + 3 + 4);
         int perPair = ContactPair.BYTES;
         int size = 4 + 8 + 8 + 8 + 4 + 4 + liveBodies * perBody + 4 + liveColliders * perCollider + 4
-                + w.contacts.pairCount * perPair + 4 + 96 * w.joints.count + 8;
+                + w.contacts.pairCount * perPair + 4 + 120 * w.joints.count + 8;
         ByteBuffer buf = ByteBuffer.allocate(size);
         buf.putInt(MAGIC);
         buf.putLong(layoutHash(w));
@@ -149,6 +149,7 @@ public final class WorldSnapshot {
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.drive[j] != null ? joints.drive[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.friction[j] != null ? joints.friction[j].impulse : NO_PART, 0, 3);
+                put(buf, joints.hinge[j] != null ? joints.hinge[j].limitImpulse : NO_PART, 0, 3);
             }
         }
         buf.putLong(checksum(buf.array(), buf.position()));
@@ -304,12 +305,14 @@ public final class WorldSnapshot {
                 get(buf, tmp, 0, 3);
                 get(buf, tmp, 0, 3);
                 get(buf, tmp, 0, 3);
+                get(buf, tmp, 0, 3);
             } else {
                 get(buf, joints.point[j].impulse, 0, 3);
                 get(buf, joints.angle[j] != null ? joints.angle[j].impulse
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : tmp, 0, 3);
                 get(buf, joints.drive[j] != null ? joints.drive[j].impulse : tmp, 0, 3);
                 get(buf, joints.friction[j] != null ? joints.friction[j].impulse : tmp, 0, 3);
+                get(buf, joints.hinge[j] != null ? joints.hinge[j].limitImpulse : tmp, 0, 3);
             }
         }
         if (buf.remaining() != 8) {
