@@ -21,6 +21,8 @@ import dev.sinew.solver.math.Basis;
  *   λ ≥ 0;  C &gt; 0: bias C/h (speculative: the limit is approached, never passed, in one substep);
  *   C &lt; 0: soft push-out with the joint softness (biased pass only)
  * </pre>
+ * An optional axis motor drives the relative speed about the axis toward a target with a torque
+ * limit: Ċ = (ω_B − ω_A)·a_A − speed, λ = clamp(λ − Ċ/K, ±maxTorque·h), in both passes.
  * The rows, K and C are re-evaluated at every solve from the current orientations (the same
  * reason the point part does it: a fast-turning limb must not be held in last substep's frame).
  */
@@ -39,6 +41,11 @@ final class HingeAnglePart {
     final double[] limitImpulse = new double[3];
     /** Substep, s. */
     double h;
+    /** Axis motor: target relative speed about the axis, rad/s, and its torque limit, N·m (0: off). */
+    double motorSpeed;
+    double motorMaxTorque;
+    /** Accumulated motor impulse of the current substep, N·m·s (slot 0; the rest unused). */
+    final double[] motorImpulse = new double[3];
     private final double[] ra = new double[3];
     private final double[] rb = new double[3];
     /** Accumulated impulses of the two rows, N·m·s (third slot unused, kept for the snapshot layout). */
@@ -84,6 +91,10 @@ final class HingeAnglePart {
     void warmStart(Bodies b, int ba, int bb) {
         rows(b, ba, bb);
         apply(b, ba, bb, impulse[0], impulse[1]);
+        if (motorMaxTorque > 0) {
+            double l = motorImpulse[0];
+            AngleConstraintPart.apply(b, ba, bb, l * aa[0], l * aa[1], l * aa[2]);
+        }
         if (limited) {
             double l = limitImpulse[0] - limitImpulse[1];
             AngleConstraintPart.apply(b, ba, bb, l * aa[0], l * aa[1], l * aa[2]);
@@ -104,6 +115,25 @@ final class HingeAnglePart {
         double cy = ra[2] * rb[0] - ra[0] * rb[2];
         double cz = ra[0] * rb[1] - ra[1] * rb[0];
         return Math.atan2(cx * aa[0] + cy * aa[1] + cz * aa[2], ra[0] * rb[0] + ra[1] * rb[1] + ra[2] * rb[2]);
+    }
+
+    private void solveMotor(Bodies b, int ba, int bb) {
+        for (int i = 0; i < 3; i++) {
+            aa[i] = i == 0 ? ContactSolver.rotX(b.rot, ba, axisA, 0)
+                    : i == 1 ? ContactSolver.rotY(b.rot, ba, axisA, 0) : ContactSolver.rotZ(b.rot, ba, axisA, 0);
+        }
+        double k = quad(b, ba, bb, aa, aa);
+        if (!(k > 0)) {
+            return;
+        }
+        double[] w = b.angVel;
+        double cdot = (w[3 * bb] - w[3 * ba]) * aa[0] + (w[3 * bb + 1] - w[3 * ba + 1]) * aa[1]
+                + (w[3 * bb + 2] - w[3 * ba + 2]) * aa[2] - motorSpeed;
+        double max = motorMaxTorque * h;
+        double next = Math.max(-max, Math.min(max, motorImpulse[0] - cdot / k));
+        double l = next - motorImpulse[0];
+        motorImpulse[0] = next;
+        AngleConstraintPart.apply(b, ba, bb, l * aa[0], l * aa[1], l * aa[2]);
     }
 
     private void solveLimits(Bodies b, int ba, int bb, Softness soft) {
@@ -139,6 +169,9 @@ final class HingeAnglePart {
 
     /** One solve; {@code soft} null is rigid with no bias (relax). */
     void solve(Bodies b, int ba, int bb, Softness soft) {
+        if (motorMaxTorque > 0) {
+            solveMotor(b, ba, bb);
+        }
         if (limited) {
             solveLimits(b, ba, bb, soft);
         }

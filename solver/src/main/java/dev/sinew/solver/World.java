@@ -329,10 +329,7 @@ public final class World {
     public void setHingeLimits(JointHandle h, double lower, double upper) {
         checkUnlocked("set hinge limits");
         int j = jointSlot(h);
-        HingeAnglePart part = joints.hinge[j];
-        if (part == null) {
-            throw new InvalidArgumentException("joint", h, "is not a hinge");
-        }
+        HingeAnglePart part = hingePart(j, h);
         Check.inRange("lower", lower, -Math.PI, Math.PI);
         Check.inRange("upper", upper, -Math.PI, Math.PI);
         if (lower > upper) {
@@ -346,13 +343,39 @@ public final class World {
         wakeIsland(joints.bodyB[j]);
     }
 
-    /** A hinge's angle now, rad in (−π, π], 0 at the pose it was created in. */
-    public double hingeAngle(JointHandle h) {
+    /**
+     * Runs a hinge's axis motor: it drives B's speed about the axis relative to A toward
+     * {@code speed} rad/s with at most {@code maxTorque} N·m. maxTorque 0 turns the motor off.
+     */
+    public void setHingeMotor(JointHandle h, double speed, double maxTorque) {
+        checkUnlocked("set a hinge motor");
         int j = jointSlot(h);
+        HingeAnglePart part = hingePart(j, h);
+        Check.finite("speed", speed);
+        if (!(maxTorque >= 0) || maxTorque == Double.POSITIVE_INFINITY) {
+            throw new InvalidArgumentException("maxTorque", maxTorque, "must be finite and >= 0 (0 turns the motor off)");
+        }
+        part.motorSpeed = speed;
+        part.motorMaxTorque = maxTorque;
+        if (maxTorque == 0) {
+            part.motorImpulse[0] = 0;
+        }
+        wakeIsland(joints.bodyA[j]);
+        wakeIsland(joints.bodyB[j]);
+    }
+
+    private HingeAnglePart hingePart(int j, JointHandle h) {
         HingeAnglePart part = joints.hinge[j];
         if (part == null) {
             throw new InvalidArgumentException("joint", h, "is not a hinge");
         }
+        return part;
+    }
+
+    /** A hinge's angle now, rad in (−π, π], 0 at the pose it was created in. */
+    public double hingeAngle(JointHandle h) {
+        int j = jointSlot(h);
+        HingeAnglePart part = hingePart(j, h);
         return part.angle(bodies, joints.bodyA[j], joints.bodyB[j]);
     }
 

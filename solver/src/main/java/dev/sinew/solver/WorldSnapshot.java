@@ -7,7 +7,7 @@ import java.util.Arrays;
 /**
  * The whole dynamic state of a {@link World}, bit-exact: body poses, velocities, sleep state and
  * accumulated forces; collider bounds; every contact pair with its points and warm-start
- * impulses; every joint's point, angle, drive, friction and limit impulses; the tick counter. Restoring it and
+ * impulses; every joint's point, angle, drive, friction, limit and motor impulses; the tick counter. Restoring it and
  * stepping gives exactly the same hashes as the original run did from that point. Drive gains and
  * targets are inputs, not state: they are not in the snapshot (a controller sets them each tick).
  *
@@ -149,7 +149,8 @@ public final class WorldSnapshot {
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.drive[j] != null ? joints.drive[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.friction[j] != null ? joints.friction[j].impulse : NO_PART, 0, 3);
-                put(buf, joints.hinge[j] != null ? joints.hinge[j].limitImpulse : NO_PART, 0, 3);
+                put(buf, joints.hinge[j] != null ? joints.hinge[j].limitImpulse : NO_PART, 0, 2);
+                put(buf, joints.hinge[j] != null ? joints.hinge[j].motorImpulse : NO_PART, 0, 1);
             }
         }
         buf.putLong(checksum(buf.array(), buf.position()));
@@ -312,7 +313,8 @@ public final class WorldSnapshot {
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : tmp, 0, 3);
                 get(buf, joints.drive[j] != null ? joints.drive[j].impulse : tmp, 0, 3);
                 get(buf, joints.friction[j] != null ? joints.friction[j].impulse : tmp, 0, 3);
-                get(buf, joints.hinge[j] != null ? joints.hinge[j].limitImpulse : tmp, 0, 3);
+                get(buf, joints.hinge[j] != null ? joints.hinge[j].limitImpulse : tmp, 0, 2);
+                get(buf, joints.hinge[j] != null ? joints.hinge[j].motorImpulse : tmp, 0, 1);
             }
         }
         if (buf.remaining() != 8) {

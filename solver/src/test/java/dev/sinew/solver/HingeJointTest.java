@@ -69,6 +69,31 @@ class HingeJointTest {
         assertTrue(axis.angle(z) < 0.02, "axis tilted by " + axis.angle(z) + " rad");
     }
 
+    /**
+     * An axis motor (3 rad/s, 0.2 N·m) on a box hinged at its centre, no gravity: it spins up at
+     * exactly T/I, ω_n = T·n·dt/I, until it reaches the target speed, and then holds it.
+     */
+    @Test
+    void motorSpinsUpAtItsTorqueLimitAndHoldsItsSpeed() {
+        World w = new World(WorldSettings.defaults().withGravity(new Vector3d()).withSleep(false));
+        BodyHandle base = w.createBody(BodySettings.builder(BodyType.STATIC).build());
+        double m = 2;
+        BodyHandle box = w.createBody(BodySettings.builder(BodyType.DYNAMIC).mass(m)
+                .collider(Collider.of(new Box(0.3, 0.2, 0.1))).build());
+        Vector3d z = new Vector3d(0, 0, 1);
+        JointHandle j = w.createJoint(HingeJointSettings.of(base, new Vector3d(), z, box, new Vector3d(), z));
+        double torque = 0.2;
+        w.setHingeMotor(j, 3, torque);
+        double izz = m / 3 * (0.3 * 0.3 + 0.2 * 0.2);
+        double dt = w.settings().tickSeconds();
+        for (int n = 1; n <= 180; n++) {
+            w.step();
+            assertEquals(Math.min(3, torque * n * dt / izz), w.angularVelocity(box, new Vector3d()).z, 1e-9, "tick " + n);
+        }
+        assertThrows(InvalidArgumentException.class, () -> w.setHingeMotor(j, Double.NaN, 1));
+        assertThrows(InvalidArgumentException.class, () -> w.setHingeMotor(j, 1, -1));
+    }
+
     @Test
     void badSettingsAreRejected() {
         World w = new World();
