@@ -77,12 +77,28 @@ class FixedJointTest {
     }
 
     @Test
-    void snapshotRestoresTheAngularImpulsesBitForBit() {
+    void snapshotRestoresEveryJointPartsImpulsesBitForBit() {
         World w = new World(WorldSettings.defaults().withSleep(false));
         BodyHandle wall = w.createBody(BodySettings.builder(BodyType.STATIC).position(0, 2, 0).build());
         BodyHandle beam = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0.5, 2, 0).mass(10)
                 .collider(Collider.of(new Box(0.5, 0.1, 0.1))).build());
         w.createJoint(FixedJointSettings.of(wall, new Vector3d(), beam, new Vector3d(-0.5, 0, 0)));
+        // Every other joint part with warm-started state: a hinge with limits, motor and friction,
+        // and a ball joint with a torque-limited drive.
+        BodyHandle arm = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(3.5, 2, 0).mass(2)
+                .collider(Collider.of(new Box(0.5, 0.05, 0.05))).build());
+        Vector3d z = new Vector3d(0, 0, 1);
+        JointHandle hinge = w.createJoint(HingeJointSettings.of(wall, new Vector3d(3, 0, 0), z, arm,
+                new Vector3d(-0.5, 0, 0), z));
+        // The motor (1 rad/s, below its torque limit) lifts the arm into its upper limit mid-replay.
+        w.setHingeLimits(hinge, -0.3, 1.0);
+        w.setHingeMotor(hinge, 1, 50);
+        w.setJointFriction(hinge, 0.5);
+        BodyHandle bob = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(-3, 2, 0.5).mass(1)
+                .collider(Collider.of(new Box(0.1, 0.1, 0.1))).build());
+        JointHandle ball = w.createJoint(BallJointSettings.of(wall, new Vector3d(-3, 0, 0), bob, new Vector3d(0, 0, -0.5)));
+        w.setDrive(ball, DriveSettings.stiffnessDamping(50, 2, 3));
+        w.setDriveTarget(ball, new Quaterniond().rotateX(1), new Vector3d());
         for (int i = 0; i < 30; i++) {
             w.step();
         }
