@@ -16,6 +16,7 @@ package dev.sinew.solver;
  */
 final class AngleConstraintPart {
     private final double[] kInv = new double[9];
+    private final double[] delta = new double[3];
     /** Accumulated angular impulse, N·m·s, world. */
     final double[] impulse = new double[3];
     private final double[] k = new double[9];
@@ -77,22 +78,8 @@ final class AngleConstraintPart {
         double cdx = w[3 * bb] - w[3 * ba];
         double cdy = w[3 * bb + 1] - w[3 * ba + 1];
         double cdz = w[3 * bb + 2] - w[3 * ba + 2];
-        double massScale = 1;
-        double impulseScale = 0;
-        if (soft != null) {
-            cdx += soft.biasRate * c[0];
-            cdy += soft.biasRate * c[1];
-            cdz += soft.biasRate * c[2];
-            massScale = soft.massScale;
-            impulseScale = soft.impulseScale;
-        }
-        double px = -massScale * (kInv[0] * cdx + kInv[1] * cdy + kInv[2] * cdz) - impulseScale * impulse[0];
-        double py = -massScale * (kInv[3] * cdx + kInv[4] * cdy + kInv[5] * cdz) - impulseScale * impulse[1];
-        double pz = -massScale * (kInv[6] * cdx + kInv[7] * cdy + kInv[8] * cdz) - impulseScale * impulse[2];
-        impulse[0] += px;
-        impulse[1] += py;
-        impulse[2] += pz;
-        apply(b, ba, bb, px, py, pz);
+        Softness.impulse3(soft, kInv, cdx, cdy, cdz, c, impulse, delta);
+        apply(b, ba, bb, delta[0], delta[1], delta[2]);
     }
 
     /**

@@ -16,11 +16,7 @@ public record BallJointSettings(BodyHandle bodyA, BodyHandle bodyB, Vector3dc an
         boolean collideConnected) {
 
     public BallJointSettings {
-        Check.notNull("bodyA", bodyA);
-        Check.notNull("bodyB", bodyB);
-        if (bodyA.equals(bodyB)) {
-            throw new InvalidArgumentException("bodyB", bodyB, "a joint needs two different bodies");
-        }
+        Check.jointBodies(bodyA, bodyB);
         anchorInBodyA = new Vector3d(Check.finite("anchorInBodyA", anchorInBodyA));
         anchorInBodyB = new Vector3d(Check.finite("anchorInBodyB", anchorInBodyB));
     }

@@ -69,6 +69,15 @@ public final class Check {
         return v;
     }
 
+    /** A joint's two bodies: both given, and not the same body. */
+    static void jointBodies(BodyHandle bodyA, BodyHandle bodyB) {
+        notNull("bodyA", bodyA);
+        notNull("bodyB", bodyB);
+        if (bodyA.equals(bodyB)) {
+            throw new InvalidArgumentException("bodyB", bodyB, "a joint needs two different bodies");
+        }
+    }
+
     /** A rotation must be finite and of unit length within {@link #UNIT_TOLERANCE}. */
     public static Quaterniondc unit(String name, Quaterniondc q) {
         notNull(name, q);

@@ -1,6 +1,9 @@
 package dev.sinew.solver;
 
 import dev.sinew.solver.math.Basis;
+import org.joml.Quaterniondc;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
 
 /**
  * Two angular rows that keep body B's hinge axis parallel to body A's (a hinge's rotational
@@ -58,13 +61,28 @@ final class HingeAnglePart {
     private final double[] u2 = new double[3];
     private final double[] t = new double[3];
 
-    private void rows(Bodies b, int ba, int bb) {
+    /**
+     * A hinge about axisA (A's frame) and axisB (B's frame), both unit, with its angle 0 at the
+     * bodies' orientations qA, qB now: A's reference is any direction ⟂ its axis, B's the same
+     * world direction in B's frame.
+     */
+    HingeAnglePart(Vector3dc axisInA, Vector3dc axisInB, Quaterniondc qA, Quaterniondc qB) {
         for (int i = 0; i < 3; i++) {
-            aa[i] = i == 0 ? ContactSolver.rotX(b.rot, ba, axisA, 0)
-                    : i == 1 ? ContactSolver.rotY(b.rot, ba, axisA, 0) : ContactSolver.rotZ(b.rot, ba, axisA, 0);
-            ab[i] = i == 0 ? ContactSolver.rotX(b.rot, bb, axisB, 0)
-                    : i == 1 ? ContactSolver.rotY(b.rot, bb, axisB, 0) : ContactSolver.rotZ(b.rot, bb, axisB, 0);
+            axisA[i] = axisInA.get(i);
+            axisB[i] = axisInB.get(i);
         }
+        double[] v = new double[3];
+        Basis.orthonormal(axisA[0], axisA[1], axisA[2], refA, v);
+        Vector3d world = qA.transform(new Vector3d(refA[0], refA[1], refA[2]));
+        Vector3d inB = qB.transformInverse(world);
+        refB[0] = inB.x;
+        refB[1] = inB.y;
+        refB[2] = inB.z;
+    }
+
+    private void rows(Bodies b, int ba, int bb) {
+        toWorld(b, ba, axisA, aa);
+        toWorld(b, bb, axisB, ab);
         Basis.orthonormal(aa[0], aa[1], aa[2], b1, b2);
         cross(b1, ab, u1);
         cross(b2, ab, u2);
@@ -103,14 +121,9 @@ final class HingeAnglePart {
 
     /** The hinge angle θ now, rad in (−π, π]. */
     double angle(Bodies b, int ba, int bb) {
-        for (int i = 0; i < 3; i++) {
-            aa[i] = i == 0 ? ContactSolver.rotX(b.rot, ba, axisA, 0)
-                    : i == 1 ? ContactSolver.rotY(b.rot, ba, axisA, 0) : ContactSolver.rotZ(b.rot, ba, axisA, 0);
-            ra[i] = i == 0 ? ContactSolver.rotX(b.rot, ba, refA, 0)
-                    : i == 1 ? ContactSolver.rotY(b.rot, ba, refA, 0) : ContactSolver.rotZ(b.rot, ba, refA, 0);
-            rb[i] = i == 0 ? ContactSolver.rotX(b.rot, bb, refB, 0)
-                    : i == 1 ? ContactSolver.rotY(b.rot, bb, refB, 0) : ContactSolver.rotZ(b.rot, bb, refB, 0);
-        }
+        toWorld(b, ba, axisA, aa);
+        toWorld(b, ba, refA, ra);
+        toWorld(b, bb, refB, rb);
         double cx = ra[1] * rb[2] - ra[2] * rb[1];
         double cy = ra[2] * rb[0] - ra[0] * rb[2];
         double cz = ra[0] * rb[1] - ra[1] * rb[0];
@@ -118,10 +131,7 @@ final class HingeAnglePart {
     }
 
     private void solveMotor(Bodies b, int ba, int bb) {
-        for (int i = 0; i < 3; i++) {
-            aa[i] = i == 0 ? ContactSolver.rotX(b.rot, ba, axisA, 0)
-                    : i == 1 ? ContactSolver.rotY(b.rot, ba, axisA, 0) : ContactSolver.rotZ(b.rot, ba, axisA, 0);
-        }
+        toWorld(b, ba, axisA, aa);
         double k = quad(b, ba, bb, aa, aa);
         if (!(k > 0)) {
             return;
@@ -239,5 +249,12 @@ final class HingeAnglePart {
         out[0] = a[1] * c[2] - a[2] * c[1];
         out[1] = a[2] * c[0] - a[0] * c[2];
         out[2] = a[0] * c[1] - a[1] * c[0];
+    }
+
+    /** out = R_body·local (world). */
+    private static void toWorld(Bodies b, int body, double[] local, double[] out) {
+        out[0] = ContactSolver.rotX(b.rot, body, local, 0);
+        out[1] = ContactSolver.rotY(b.rot, body, local, 0);
+        out[2] = ContactSolver.rotZ(b.rot, body, local, 0);
     }
 }

@@ -19,11 +19,7 @@ public record HingeJointSettings(BodyHandle bodyA, BodyHandle bodyB, Vector3dc a
         Vector3dc anchorInBodyB, Vector3dc axisInBodyA, Vector3dc axisInBodyB, boolean collideConnected) {
 
     public HingeJointSettings {
-        Check.notNull("bodyA", bodyA);
-        Check.notNull("bodyB", bodyB);
-        if (bodyA.equals(bodyB)) {
-            throw new InvalidArgumentException("bodyB", bodyB, "a joint needs two different bodies");
-        }
+        Check.jointBodies(bodyA, bodyB);
         anchorInBodyA = new Vector3d(Check.finite("anchorInBodyA", anchorInBodyA));
         anchorInBodyB = new Vector3d(Check.finite("anchorInBodyB", anchorInBodyB));
         axisInBodyA = new Vector3d(Check.nonZero("axisInBodyA", axisInBodyA)).normalize();

@@ -194,4 +194,31 @@ final class Joints {
         double[] p = angle[j] != null ? angle[j].impulse : hinge[j] != null ? hinge[j].impulse : null;
         return p == null ? 0 : Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) / h;
     }
+
+    /** Slots and generations of the joints that broke in the last tick, and how many. */
+    int[] broken = new int[4];
+    int[] brokenGeneration = new int[4];
+    int brokenCount;
+
+    /**
+     * Lists the live joints whose last substep's force or torque exceeds their break thresholds
+     * (substep h, s) in {@link #broken}, in slot order; the world then destroys them.
+     */
+    int findOverloaded(double h) {
+        brokenCount = 0;
+        for (int j = 0; j < high; j++) {
+            if (!alive[j] || (breakForce[j] == Double.POSITIVE_INFINITY && breakTorque[j] == Double.POSITIVE_INFINITY)) {
+                continue;
+            }
+            if (force(j, h) > breakForce[j] || torque(j, h) > breakTorque[j]) {
+                if (brokenCount == broken.length) {
+                    broken = Arrays.copyOf(broken, 2 * brokenCount);
+                    brokenGeneration = Arrays.copyOf(brokenGeneration, 2 * brokenCount);
+                }
+                broken[brokenCount] = j;
+                brokenGeneration[brokenCount++] = generation[j];
+            }
+        }
+        return brokenCount;
+    }
 }

@@ -23,6 +23,7 @@ final class PointConstraintPart {
     final double[] rB = new double[3];
     /** K⁻¹, symmetric, row-major. */
     private final double[] kInv = new double[9];
+    private final double[] delta = new double[3];
     /** Accumulated impulse, N·s, world. */
     final double[] impulse = new double[3];
 
@@ -109,22 +110,8 @@ final class PointConstraintPart {
         double cdx = cdot[0];
         double cdy = cdot[1];
         double cdz = cdot[2];
-        double massScale = 1;
-        double impulseScale = 0;
-        if (soft != null) {
-            cdx += soft.biasRate * c[0];
-            cdy += soft.biasRate * c[1];
-            cdz += soft.biasRate * c[2];
-            massScale = soft.massScale;
-            impulseScale = soft.impulseScale;
-        }
-        double px = -massScale * (kInv[0] * cdx + kInv[1] * cdy + kInv[2] * cdz) - impulseScale * impulse[0];
-        double py = -massScale * (kInv[3] * cdx + kInv[4] * cdy + kInv[5] * cdz) - impulseScale * impulse[1];
-        double pz = -massScale * (kInv[6] * cdx + kInv[7] * cdy + kInv[8] * cdz) - impulseScale * impulse[2];
-        impulse[0] += px;
-        impulse[1] += py;
-        impulse[2] += pz;
-        apply(b, ba, bb, px, py, pz);
+        Softness.impulse3(soft, kInv, cdx, cdy, cdz, c, impulse, delta);
+        apply(b, ba, bb, delta[0], delta[1], delta[2]);
     }
 
     /** −P to A at r_A, +P to B at r_B. */

@@ -37,4 +37,28 @@ final class Softness {
         impulseScale = a3;
         return this;
     }
+
+    /**
+     * The soft-step impulse of three coupled rows, accumulated into {@code impulse} and returned in
+     * {@code out}: Δλ = −massScale·K⁻¹·(Ċ + biasRate·C) − impulseScale·λ; {@code soft} null is the
+     * rigid relax solve, Δλ = −K⁻¹·Ċ.
+     */
+    static void impulse3(Softness soft, double[] kInv, double cdx, double cdy, double cdz, double[] c,
+            double[] impulse, double[] out) {
+        double massScale = 1;
+        double impulseScale = 0;
+        if (soft != null) {
+            cdx += soft.biasRate * c[0];
+            cdy += soft.biasRate * c[1];
+            cdz += soft.biasRate * c[2];
+            massScale = soft.massScale;
+            impulseScale = soft.impulseScale;
+        }
+        out[0] = -massScale * (kInv[0] * cdx + kInv[1] * cdy + kInv[2] * cdz) - impulseScale * impulse[0];
+        out[1] = -massScale * (kInv[3] * cdx + kInv[4] * cdy + kInv[5] * cdz) - impulseScale * impulse[1];
+        out[2] = -massScale * (kInv[6] * cdx + kInv[7] * cdy + kInv[8] * cdz) - impulseScale * impulse[2];
+        impulse[0] += out[0];
+        impulse[1] += out[1];
+        impulse[2] += out[2];
+    }
 }

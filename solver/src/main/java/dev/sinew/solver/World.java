@@ -162,23 +162,8 @@ public final class World {
         checkUnlocked("create a joint");
         Check.notNull("settings", s);
         JointHandle h = addJoint(s.bodyA(), s.bodyB(), s.anchorInBodyA(), s.anchorInBodyB(), s.collideConnected(), false);
-        HingeAnglePart part = new HingeAnglePart();
-        for (int i = 0; i < 3; i++) {
-            part.axisA[i] = s.axisInBodyA().get(i);
-            part.axisB[i] = s.axisInBodyB().get(i);
-        }
-        // Reference directions: any direction ⟂ A's axis, and the same world direction in B's frame
-        // now, so the hinge angle is 0 at creation.
-        double[] u = new double[3];
-        double[] v = new double[3];
-        dev.sinew.solver.math.Basis.orthonormal(part.axisA[0], part.axisA[1], part.axisA[2], u, v);
-        System.arraycopy(u, 0, part.refA, 0, 3);
-        Vector3d world = rotation(joints.bodyA[h.index()]).transform(new Vector3d(u[0], u[1], u[2]));
-        Vector3d inB = new Quaterniond(rotation(joints.bodyB[h.index()])).conjugate().transform(world);
-        part.refB[0] = inB.x;
-        part.refB[1] = inB.y;
-        part.refB[2] = inB.z;
-        joints.hinge[h.index()] = part;
+        joints.hinge[h.index()] = new HingeAnglePart(s.axisInBodyA(), s.axisInBodyB(),
+                rotation(joints.bodyA[h.index()]), rotation(joints.bodyB[h.index()]));
         return h;
     }
 
@@ -422,43 +407,27 @@ public final class World {
         joints.breakTorque[j] = maxTorque;
     }
 
-    private int[] broken = new int[4];
-    private int[] brokenGeneration = new int[4];
-    private int brokenCount;
-
     private void breakOverloadedJoints() {
-        brokenCount = 0;
-        double h = settings.tickSeconds() / settings.substeps();
-        for (int j = 0; j < joints.high; j++) {
-            if (!joints.alive[j] || (joints.breakForce[j] == Double.POSITIVE_INFINITY
-                    && joints.breakTorque[j] == Double.POSITIVE_INFINITY)) {
-                continue;
-            }
-            if (joints.force(j, h) > joints.breakForce[j] || joints.torque(j, h) > joints.breakTorque[j]) {
-                if (brokenCount == broken.length) {
-                    broken = java.util.Arrays.copyOf(broken, 2 * brokenCount);
-                    brokenGeneration = java.util.Arrays.copyOf(brokenGeneration, 2 * brokenCount);
-                }
-                broken[brokenCount] = j;
-                brokenGeneration[brokenCount++] = joints.generation[j];
-                wakeIsland(joints.bodyA[j]);
-                wakeIsland(joints.bodyB[j]);
-                releaseJoint(j);
-            }
+        int n = joints.findOverloaded(settings.tickSeconds() / settings.substeps());
+        for (int i = 0; i < n; i++) {
+            int j = joints.broken[i];
+            wakeIsland(joints.bodyA[j]);
+            wakeIsland(joints.bodyB[j]);
+            releaseJoint(j);
         }
     }
 
     /** Number of joints that broke in the last tick. */
     public int brokenJointCount() {
-        return brokenCount;
+        return joints.brokenCount;
     }
 
     /** The (now stale) handle of the i-th joint that broke in the last tick, in slot order. */
     public JointHandle brokenJoint(int i) {
-        if (i < 0 || i >= brokenCount) {
-            throw new InvalidArgumentException("i", i, "must be in [0, " + brokenCount + ")");
+        if (i < 0 || i >= joints.brokenCount) {
+            throw new InvalidArgumentException("i", i, "must be in [0, " + joints.brokenCount + ")");
         }
-        return new JointHandle(broken[i], brokenGeneration[i], id);
+        return new JointHandle(joints.broken[i], joints.brokenGeneration[i], id);
     }
 
     /** Number of live joints. */

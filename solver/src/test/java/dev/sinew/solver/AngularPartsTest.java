@@ -125,11 +125,7 @@ class AngularPartsTest {
         Quaterniond qb = new Quaterniond().fromAxisAngleRad(worldAxis, 2 * Math.PI * r.nextDouble()).mul(qa);
         w.setTransform(b, w.position(b, new Vector3d()), qb);
         Vector3d axisB = new Quaterniond(qb).conjugate().transform(new Vector3d(worldAxis));
-        HingeAnglePart h = new HingeAnglePart();
-        for (int i = 0; i < 3; i++) {
-            h.axisA[i] = axisA.get(i);
-            h.axisB[i] = axisB.get(i);
-        }
+        HingeAnglePart h = new HingeAnglePart(axisA, axisB, qa, qb);
         double[] c0 = new double[2];
         h.error(w.bodies, a.index(), b.index(), c0);
         assertEquals(0, Math.hypot(c0[0], c0[1]), 1e-12, "the constraint holds where it is differentiated");
