@@ -3,6 +3,7 @@ package dev.sinew.scenes;
 import dev.sinew.scenes.joints.ChainScene;
 import dev.sinew.scenes.joints.HingeSpringScene;
 import dev.sinew.scenes.joints.PendulumScene;
+import dev.sinew.scenes.joints.SwingConeScene;
 import dev.sinew.scenes.solver.BounceScene;
 import dev.sinew.scenes.solver.BoxStackScene;
 import dev.sinew.scenes.solver.MassRatioScene;
@@ -24,7 +25,8 @@ public final class SceneCatalog {
             new TumblerScene(),
             new PendulumScene(),
             new ChainScene(),
-            new HingeSpringScene());
+            new HingeSpringScene(),
+            new SwingConeScene());
 
     private SceneCatalog() {
     }

@@ -2,6 +2,7 @@ package dev.sinew.scenes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.sinew.scenes.joints.DrivenChain;
 import dev.sinew.scenes.solver.PyramidScene;
 import dev.sinew.solver.World;
 import dev.sinew.solver.WorldSettings;
@@ -29,5 +30,28 @@ class SteadyStateAllocationTest {
         }
         long after = mx.getThreadAllocatedBytes(tid);
         assertEquals(0, after - before, "bytes allocated by 300 steady-state ticks");
+    }
+
+    /**
+     * The same for a 30-link swing-twist chain whose drive targets are set every tick and reach past
+     * the joints' limits: drives, target clamping, the tree solve with limit rows and the limit
+     * projection allocate nothing either.
+     */
+    @Test
+    void drivenSwingTwistChainAllocatesNothing() {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        DrivenChain chain = new DrivenChain(new World(WorldSettings.defaults().withSleep(false)), 30);
+        for (int i = 0; i < 300; i++) {
+            chain.drive();
+            chain.world().step();
+        }
+        long tid = Thread.currentThread().getId();
+        long before = mx.getThreadAllocatedBytes(tid);
+        for (int i = 0; i < 300; i++) {
+            chain.drive();
+            chain.world().step();
+        }
+        long after = mx.getThreadAllocatedBytes(tid);
+        assertEquals(0, after - before, "bytes allocated by 300 driven ticks");
     }
 }

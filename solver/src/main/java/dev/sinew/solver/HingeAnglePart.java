@@ -1,6 +1,7 @@
 package dev.sinew.solver;
 
 import dev.sinew.solver.math.Basis;
+import org.joml.Quaterniond;
 import org.joml.Quaterniondc;
 import org.joml.Vector3d;
 import org.joml.Vector3dc;
@@ -40,15 +41,19 @@ final class HingeAnglePart {
     /** Limits, rad, lower ≤ upper, within [−π, π]. */
     double lower;
     double upper;
-    /** Accumulated impulses of the lower and upper limit rows (≥ 0), N·m·s; third slot unused. */
-    final double[] limitImpulse = new double[3];
+    /** The lower and upper limit rows (C = θ − lower, C = upper − θ, λ ≥ 0) and the motor row. */
+    final AxisConstraintPart lowerRow = new AxisConstraintPart();
+    final AxisConstraintPart upperRow = new AxisConstraintPart();
+    final AxisConstraintPart motorRow = new AxisConstraintPart();
+    /** Limit spring (N·m/rad, N·m·s/rad; both 0: rigid limits) and its coefficients this substep. */
+    double springStiffness;
+    double springDamping;
+    final SpringCoefficients spring = new SpringCoefficients();
     /** Substep, s. */
     double h;
     /** Axis motor: target relative speed about the axis, rad/s, and its torque limit, N·m (0: off). */
     double motorSpeed;
     double motorMaxTorque;
-    /** Accumulated motor impulse of the current substep, N·m·s (slot 0; the rest unused). */
-    final double[] motorImpulse = new double[3];
     private final double[] ra = new double[3];
     private final double[] rb = new double[3];
     /** Accumulated impulses of the two rows, N·m·s (third slot unused, kept for the snapshot layout). */
@@ -106,16 +111,23 @@ final class HingeAnglePart {
         out[1] = u2[0] * rx + u2[1] * ry + u2[2] * rz;
     }
 
+    void prepare(double substep) {
+        h = substep;
+        spring.set(springStiffness, springDamping, true, substep);
+    }
+
     void warmStart(Bodies b, int ba, int bb) {
         rows(b, ba, bb);
         apply(b, ba, bb, impulse[0], impulse[1]);
         if (motorMaxTorque > 0) {
-            double l = motorImpulse[0];
-            AngleConstraintPart.apply(b, ba, bb, l * aa[0], l * aa[1], l * aa[2]);
+            motorRow.setAngular(aa[0], aa[1], aa[2]);
+            motorRow.warmStart(b, ba, bb);
         }
         if (limited) {
-            double l = limitImpulse[0] - limitImpulse[1];
-            AngleConstraintPart.apply(b, ba, bb, l * aa[0], l * aa[1], l * aa[2]);
+            lowerRow.setAngular(aa[0], aa[1], aa[2]);
+            upperRow.setAngular(-aa[0], -aa[1], -aa[2]);
+            lowerRow.warmStart(b, ba, bb);
+            upperRow.warmStart(b, ba, bb);
         }
     }
 
@@ -130,51 +142,40 @@ final class HingeAnglePart {
         return Math.atan2(cx * aa[0] + cy * aa[1] + cz * aa[2], ra[0] * rb[0] + ra[1] * rb[1] + ra[2] * rb[2]);
     }
 
-    private void solveMotor(Bodies b, int ba, int bb) {
-        toWorld(b, ba, axisA, aa);
-        double k = quad(b, ba, bb, aa, aa);
-        if (!(k > 0)) {
+    /**
+     * Clamps a target relative orientation of the bodies (x, y, z, w at t[o..o+3], conj(q_A)·q_B)
+     * so that the hinge angle it asks for lies within the limits: turned about A's axis.
+     */
+    void clampTarget(double[] t, int o) {
+        Quaterniond target = new Quaterniond(t[o], t[o + 1], t[o + 2], t[o + 3]);
+        Vector3d r = target.transform(new Vector3d(refB[0], refB[1], refB[2]));
+        Vector3d a = new Vector3d(axisA[0], axisA[1], axisA[2]);
+        Vector3d ref = new Vector3d(refA[0], refA[1], refA[2]);
+        double theta = Math.atan2(ref.cross(r, new Vector3d()).dot(a), ref.dot(r));
+        double clamped = Math.max(lower, Math.min(upper, theta));
+        if (clamped == theta) {
             return;
         }
-        double[] w = b.angVel;
-        double cdot = (w[3 * bb] - w[3 * ba]) * aa[0] + (w[3 * bb + 1] - w[3 * ba + 1]) * aa[1]
-                + (w[3 * bb + 2] - w[3 * ba + 2]) * aa[2] - motorSpeed;
-        double max = motorMaxTorque * h;
-        double next = Math.max(-max, Math.min(max, motorImpulse[0] - cdot / k));
-        double l = next - motorImpulse[0];
-        motorImpulse[0] = next;
-        AngleConstraintPart.apply(b, ba, bb, l * aa[0], l * aa[1], l * aa[2]);
+        new Quaterniond().fromAxisAngleRad(a, clamped - theta).mul(target, target).normalize();
+        t[o] = target.x;
+        t[o + 1] = target.y;
+        t[o + 2] = target.z;
+        t[o + 3] = target.w;
+    }
+
+    private void solveMotor(Bodies b, int ba, int bb) {
+        toWorld(b, ba, axisA, aa);
+        motorRow.setAngular(aa[0], aa[1], aa[2]);
+        motorRow.solveMotor(b, ba, bb, motorSpeed, motorMaxTorque * h);
     }
 
     private void solveLimits(Bodies b, int ba, int bb, Softness soft) {
         double theta = angle(b, ba, bb);
-        double k = quad(b, ba, bb, aa, aa);
-        if (!(k > 0)) {
-            return;
-        }
-        for (int side = 0; side < 2; side++) {
-            double sign = side == 0 ? 1 : -1;
-            double c = side == 0 ? theta - lower : upper - theta;
-            double[] w = b.angVel;
-            double cdot = sign * ((w[3 * bb] - w[3 * ba]) * aa[0] + (w[3 * bb + 1] - w[3 * ba + 1]) * aa[1]
-                    + (w[3 * bb + 2] - w[3 * ba + 2]) * aa[2]);
-            double bias = 0;
-            double massScale = 1;
-            double impulseScale = 0;
-            if (c > 0) {
-                bias = c / h;
-            } else if (soft != null) {
-                bias = soft.biasRate * c;
-                massScale = soft.massScale;
-                impulseScale = soft.impulseScale;
-            }
-            double d = -massScale * (cdot + bias) / k - impulseScale * limitImpulse[side];
-            double next = Math.max(0, limitImpulse[side] + d);
-            d = next - limitImpulse[side];
-            limitImpulse[side] = next;
-            double l = sign * d;
-            AngleConstraintPart.apply(b, ba, bb, l * aa[0], l * aa[1], l * aa[2]);
-        }
+        lowerRow.setAngular(aa[0], aa[1], aa[2]);
+        upperRow.setAngular(-aa[0], -aa[1], -aa[2]);
+        SpringCoefficients s = spring.active ? spring : null;
+        lowerRow.solveLimit(b, ba, bb, theta - lower, h, soft, s);
+        upperRow.solveLimit(b, ba, bb, upper - theta, h, soft, s);
     }
 
     /** One solve; {@code soft} null is rigid with no bias (relax). */

@@ -34,6 +34,9 @@ final class JointTreeSolver {
     private double[][] l = new double[16][];
     private double[][] hUp = new double[16][]; // block to the parent: size × parentSize
     private double[][] x = new double[16][];
+    /** Per joint node: the angular rows it carries besides its 3 point rows, and their biases. */
+    private AxisConstraintPart[][] rows = new AxisConstraintPart[16][];
+    private double[][] rowBias = new double[16][];
     // Scratch
     private int[] bodyNode;
     private boolean[] jointInTree = new boolean[8];
@@ -297,6 +300,8 @@ final class JointTreeSolver {
             l = Arrays.copyOf(l, m);
             hUp = Arrays.copyOf(hUp, m);
             x = Arrays.copyOf(x, m);
+            rows = Arrays.copyOf(rows, m);
+            rowBias = Arrays.copyOf(rowBias, m);
         }
         int i = nodeCount++;
         kind[i] = k;
@@ -308,6 +313,8 @@ final class JointTreeSolver {
             l[i] = new double[36];
             hUp[i] = new double[36];
             x[i] = new double[6];
+            rows[i] = new AxisConstraintPart[3];
+            rowBias[i] = new double[3];
         }
         return i;
     }
@@ -329,6 +336,61 @@ final class JointTreeSolver {
         if (nodeCount == 0) {
             return;
         }
+        // A joint node is its 3 point rows plus the angular rows its joint asks for this pass.
+        for (int i = 0; i < nodeCount; i++) {
+            if (kind[i] == 1) {
+                size[i] = JOINT + joints.treeRows(b, ref[i], biasRate, rows[i], rowBias[i], 0);
+            }
+        }
+        // Active set: a limit row that would have to pull (accumulated λ < 0) leaves the block with
+        // λ = 0 and the solve is repeated without it; the sequential pass leaves it alone.
+        for (int pass = 0; ; pass++) {
+            if (!factorAndSolve(biasRate, compliance)) {
+                nodeCount = 0; // singular: leave this tick's joints to the sequential solve
+                Arrays.fill(jointInTree, false);
+                return;
+            }
+            if (pass == MAX_ACTIVE_SET_PASSES || !dropPullingRows()) {
+                break;
+            }
+        }
+        apply();
+    }
+
+    /** Re-solves after dropping pulling limit rows at most this many times per solve. */
+    private static final int MAX_ACTIVE_SET_PASSES = 4;
+
+    /** Removes the angular rows whose accumulated impulse the solution would make negative; true if any. */
+    private boolean dropPullingRows() {
+        boolean dropped = false;
+        for (int i = 0; i < nodeCount; i++) {
+            if (kind[i] != 1) {
+                continue;
+            }
+            int keep = JOINT;
+            for (int r = JOINT; r < size[i]; r++) {
+                AxisConstraintPart row = rows[i][r - JOINT];
+                if (row.impulse - x[i][r] < 0) {
+                    // Inactive in the exact solution: its warm-start impulse is taken back (the
+                    // next pass sees the velocities without it) and the sequential pass leaves it.
+                    if (row.impulse != 0) {
+                        row.apply(b, joints.bodyA[ref[i]], joints.bodyB[ref[i]], -row.impulse);
+                        row.impulse = 0;
+                    }
+                    dropped = true;
+                } else {
+                    rows[i][keep - JOINT] = row;
+                    rowBias[i][keep - JOINT] = rowBias[i][r - JOINT];
+                    keep++;
+                }
+            }
+            size[i] = keep;
+        }
+        return dropped;
+    }
+
+    /** Builds, factors and solves the system for the current node sizes into x; false if singular. */
+    private boolean factorAndSolve(double biasRate, double compliance) {
         // Blocks: diagonal H_ii, the block to the parent, and the right-hand side.
         for (int i = 0; i < nodeCount; i++) {
             int s = size[i];
@@ -339,6 +401,10 @@ final class JointTreeSolver {
                 massBlock(ref[i], di);
             } else {
                 jointRhs(ref[i], biasRate, x[i]);
+                for (int r = JOINT; r < size[i]; r++) {
+                    AxisConstraintPart row = rows[i][r - JOINT];
+                    x[i][r] = -(row.velocity(b, joints.bodyA[ref[i]], joints.bodyB[ref[i]]) + rowBias[i][r - JOINT]);
+                }
                 if (compliance > 0) {
                     PointConstraintPart part = joints.point[ref[i]];
                     anchors(ref[i]);
@@ -346,7 +412,7 @@ final class JointTreeSolver {
                     for (int r = 0; r < 3; r++) {
                         double acc = 0;
                         for (int c = 0; c < 3; c++) {
-                            di[r * 3 + c] = -compliance * part.k[r * 3 + c];
+                            di[r * s + c] = -compliance * part.k[r * 3 + c];
                             acc += part.k[r * 3 + c] * part.impulse[c];
                         }
                         x[i][r] -= compliance * acc;
@@ -361,18 +427,16 @@ final class JointTreeSolver {
             }
             // Off-diagonal block between a joint and a body, stored from the child's side.
             if (kind[i] == 1) {
-                jacobian(ref[i], ref[p], hUp[i], false); // 3×6: joint (child) to body (parent)
+                jacobian(i, ref[p], hUp[i], false); // s×6: joint (child) to body (parent)
             } else {
-                jacobian(ref[p], ref[i], hUp[i], true); // 6×3: body (child) to joint (parent)
+                jacobian(p, ref[i], hUp[i], true); // 6×s: body (child) to joint (parent)
             }
         }
         // Factor, leaves first: D_i = H_ii − Σ_children L_cᵀ·H_c,i ; L_i = D_i⁻¹·H_i,parent.
         for (int i = 0; i < nodeCount; i++) {
             int s = size[i];
             if (!invert(d[i], dInv[i], s)) {
-                nodeCount = 0; // singular: leave this tick's joints to the sequential solve
-                Arrays.fill(jointInTree, false);
-                return;
+                return false;
             }
             int p = parent[i];
             if (p >= 0) {
@@ -430,7 +494,11 @@ final class JointTreeSolver {
             System.arraycopy(w36, 0, u36, 0, s);
             System.arraycopy(u36, 0, x[i], 0, s);
         }
-        // Apply: bodies get Δv; joints accumulate λ = −μ.
+        return true;
+    }
+
+    /** Bodies get Δv; joints accumulate λ = −μ. */
+    private void apply() {
         for (int i = 0; i < nodeCount; i++) {
             if (kind[i] == 0) {
                 int body = ref[i];
@@ -443,6 +511,9 @@ final class JointTreeSolver {
                 imp[0] -= x[i][0];
                 imp[1] -= x[i][1];
                 imp[2] -= x[i][2];
+                for (int r = JOINT; r < size[i]; r++) {
+                    rows[i][r - JOINT].impulse -= x[i][r];
+                }
             }
         }
     }
@@ -517,17 +588,20 @@ final class JointTreeSolver {
     }
 
     /**
-     * The joint's 3×6 block on {@code body}: [−E, [r_A]ₓ] on A, [E, −[r_B]ₓ] on B. With
-     * {@code transposed} it is written as the 6×3 transpose.
+     * Joint node i's s×6 block on {@code body}: point rows [−E, [r_A]ₓ] on A, [E, −[r_B]ₓ] on B;
+     * each angular row [−n, −j_A] on A, [n, j_B] on B. With {@code transposed} it is written as
+     * the 6×s transpose.
      */
-    private void jacobian(int j, int body, double[] out, boolean transposed) {
+    private void jacobian(int node, int body, double[] out, boolean transposed) {
+        int j = ref[node];
+        int s = size[node];
         anchors(j);
         boolean onA = joints.bodyA[j] == body;
         double sgn = onA ? -1 : 1;
         double[] r = onA ? ra : rb;
         // Angular part: on A +[r]ₓ, on B −[r]ₓ, i.e. −sgn·[r]ₓ.
         double[] blk = t36;
-        Arrays.fill(blk, 0, 18, 0);
+        Arrays.fill(blk, 0, 6 * s, 0);
         blk[0] = sgn;
         blk[7] = sgn;
         blk[14] = sgn;
@@ -542,12 +616,20 @@ final class JointTreeSolver {
         blk[15] = k * -r[1];
         blk[16] = k * r[0];
         blk[17] = 0;
+        for (int row = JOINT; row < s; row++) {
+            AxisConstraintPart part = rows[node][row - JOINT];
+            double[] ang = onA ? part.jA : part.jB;
+            for (int c = 0; c < 3; c++) {
+                blk[row * 6 + c] = sgn * part.n[c];
+                blk[row * 6 + 3 + c] = sgn * ang[c];
+            }
+        }
         if (!transposed) {
-            System.arraycopy(blk, 0, out, 0, 18);
+            System.arraycopy(blk, 0, out, 0, 6 * s);
         } else {
-            for (int rr = 0; rr < 3; rr++) {
+            for (int rr = 0; rr < s; rr++) {
                 for (int c = 0; c < 6; c++) {
-                    out[c * 3 + rr] = blk[rr * 6 + c];
+                    out[c * s + rr] = blk[rr * 6 + c];
                 }
             }
         }

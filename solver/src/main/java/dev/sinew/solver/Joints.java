@@ -28,6 +28,8 @@ final class Joints {
     double[] targetRelative = new double[32];
     /** The angular part of hinges (null for other joints). */
     HingeAnglePart[] hinge = new HingeAnglePart[8];
+    /** The limits of swing-twist joints (null for other joints). */
+    SwingTwistLimitPart[] swingTwist = new SwingTwistLimitPart[8];
     /** Joint friction (null where a joint has none). */
     FrictionPart[] friction = new FrictionPart[8];
     /** Slerp drives (null where a joint has none). */
@@ -58,6 +60,7 @@ final class Joints {
             targetRelative = Arrays.copyOf(targetRelative, 4 * n);
             drive = Arrays.copyOf(drive, n);
             hinge = Arrays.copyOf(hinge, n);
+            swingTwist = Arrays.copyOf(swingTwist, n);
             friction = Arrays.copyOf(friction, n);
         }
         return high++;
@@ -93,7 +96,10 @@ final class Joints {
                     friction[j].prepare(b, bodyA[j], bodyB[j], h);
                 }
                 if (hinge[j] != null) {
-                    hinge[j].h = h;
+                    hinge[j].prepare(h);
+                }
+                if (swingTwist[j] != null) {
+                    swingTwist[j].prepare(h);
                 }
             }
         }
@@ -114,9 +120,28 @@ final class Joints {
                 if (hinge[j] != null) {
                     hinge[j].warmStart(b, bodyA[j], bodyB[j]);
                 }
+                if (swingTwist[j] != null) {
+                    swingTwist[j].warmStart(b, bodyA[j], bodyB[j]);
+                }
                 if (friction[j] != null) {
                     friction[j].warmStart(b, bodyA[j], bodyB[j]);
                 }
+            }
+        }
+    }
+
+    /**
+     * The joints' drives, before the constraints, in the biased pass only (a drive is a force, not
+     * a constraint error: the relax pass leaves it alone). The constraint solve that follows, the exact tree solve first, then has the last
+     * word, so a drive can never push a joint apart or past a limit.
+     */
+    void solveDrives(Bodies b) {
+        for (int j = 0; j < high; j++) {
+            if (!alive[j] || !touchesMoving(b, j)) {
+                continue;
+            }
+            if (drive[j] != null) {
+                drive[j].solve(b, bodyA[j], bodyB[j]);
             }
         }
     }
@@ -130,9 +155,6 @@ final class Joints {
             if (!alive[j] || !touchesMoving(b, j)) {
                 continue;
             }
-            if (drive[j] != null && soft != null) {
-                drive[j].solve(b, bodyA[j], bodyB[j]);
-            }
             if (friction[j] != null) {
                 friction[j].solve(b, bodyA[j], bodyB[j]);
             }
@@ -142,6 +164,9 @@ final class Joints {
             }
             if (hinge[j] != null) {
                 hinge[j].solve(b, bodyA[j], bodyB[j], soft);
+            }
+            if (swingTwist[j] != null) {
+                swingTwist[j].solve(b, bodyA[j], bodyB[j], soft, tree.inTree(j));
             }
             if (!tree.inTree(j)) {
                 error(b, j, error);
@@ -193,6 +218,45 @@ final class Joints {
     double torque(int j, double h) {
         double[] p = angle[j] != null ? angle[j].impulse : hinge[j] != null ? hinge[j].impulse : null;
         return p == null ? 0 : Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) / h;
+    }
+
+    /**
+     * The angular rows joint j adds to its point rows in the tree solve this pass, into
+     * out[o..], with their velocity biases in bias[o..]; returns how many (≤ 3).
+     */
+    int treeRows(Bodies b, int j, double biasRate, AxisConstraintPart[] out, double[] bias, int o) {
+        SwingTwistLimitPart st = swingTwist[j];
+        return st == null ? 0 : st.treeRows(b, bodyA[j], bodyB[j], biasRate, out, bias, o);
+    }
+
+    /**
+     * The accumulated impulses of joint j's limit and motor rows, in a fixed order (hinge: lower,
+     * upper, 0, motor; swing-twist: twist lower, twist upper, cone, 0; others zeros), for snapshots.
+     */
+    void rowImpulses(int j, double[] out) {
+        Arrays.fill(out, 0, 4, 0);
+        if (hinge[j] != null) {
+            out[0] = hinge[j].lowerRow.impulse;
+            out[1] = hinge[j].upperRow.impulse;
+            out[3] = hinge[j].motorRow.impulse;
+        } else if (swingTwist[j] != null) {
+            out[0] = swingTwist[j].twistLower.impulse;
+            out[1] = swingTwist[j].twistUpper.impulse;
+            out[2] = swingTwist[j].cone.impulse;
+        }
+    }
+
+    /** Sets what {@link #rowImpulses} reads. */
+    void setRowImpulses(int j, double[] in) {
+        if (hinge[j] != null) {
+            hinge[j].lowerRow.impulse = in[0];
+            hinge[j].upperRow.impulse = in[1];
+            hinge[j].motorRow.impulse = in[3];
+        } else if (swingTwist[j] != null) {
+            swingTwist[j].twistLower.impulse = in[0];
+            swingTwist[j].twistUpper.impulse = in[1];
+            swingTwist[j].cone.impulse = in[2];
+        }
     }
 
     /** Slots and generations of the joints that broke in the last tick, and how many. */

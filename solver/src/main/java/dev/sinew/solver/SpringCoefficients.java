@@ -30,12 +30,20 @@ final class SpringCoefficients {
     SpringCoefficients set(DriveSettings s, double h) {
         double k = s.stiffness();
         double c = s.damping();
-        physical = s.gains() == DriveSettings.Gains.STIFFNESS_DAMPING;
         if (s.gains() == DriveSettings.Gains.FREQUENCY_DAMPING_RATIO) {
             double omega = 2 * Math.PI * s.stiffness();
             k = omega * omega;
             c = 2 * s.damping() * omega;
         }
+        return set(k, c, s.gains() == DriveSettings.Gains.STIFFNESS_DAMPING, h);
+    }
+
+    /**
+     * Coefficients of stiffness k and damping c over a substep h: physical (N·m/rad, N·m·s/rad)
+     * or relative to the effective mass (1/s², 1/s).
+     */
+    SpringCoefficients set(double k, double c, boolean physicalGains, double h) {
+        physical = physicalGains;
         double d = h * h * k + h * c;
         active = d > 0;
         if (!active) {

@@ -19,6 +19,7 @@ final class Stepper {
     private final ContactSolver contactSolver;
     private final Islands islands = new Islands();
     private final Softness jointSoft = new Softness();
+    private final LimitProjection limitProjection = new LimitProjection();
     private final JointTreeSolver jointTree;
     /** Damping ratio of the joints' soft position correction. */
     static final double JOINT_DAMPING_RATIO = 2;
@@ -123,9 +124,11 @@ final class Stepper {
                 cs.warmStart(solveList[i]);
             }
             solveItems(invH, true);
+            joints.solveDrives(b);
             jointTree.solve(jointSoft.biasRate);
             joints.solve(b, jointSoft, jointTree);
             integratePositions(h);
+            limitProjection.project(b, joints);
             solveItems(invH, false);
             // Joints get the last word in the relax pass: a chain's links must not be pulled
             // apart by the contacts they make with each other.

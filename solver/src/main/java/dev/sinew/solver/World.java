@@ -167,6 +167,30 @@ public final class World {
         return h;
     }
 
+    /**
+     * Creates a swing-twist joint: the anchors held together, B's twist and swing relative to A
+     * kept inside the settings' limits. Its bodies stop colliding with each other unless the settings
+     * say otherwise.
+     */
+    public JointHandle createJoint(SwingTwistJointSettings s) {
+        checkUnlocked("create a joint");
+        Check.notNull("settings", s);
+        JointHandle h = addJoint(s.bodyA(), s.bodyB(), s.anchorInBodyA(), s.anchorInBodyB(), s.collideConnected(), false);
+        SwingTwistLimitPart part = new SwingTwistLimitPart();
+        Quaterniondc fa = s.frameInBodyA();
+        Quaterniondc fb = s.frameInBodyB();
+        for (int i = 0; i < 4; i++) {
+            part.frameA[i] = i == 0 ? fa.x() : i == 1 ? fa.y() : i == 2 ? fa.z() : fa.w();
+            part.frameB[i] = i == 0 ? fb.x() : i == 1 ? fb.y() : i == 2 ? fb.z() : fb.w();
+        }
+        part.swingY = s.swingYHalfAngle();
+        part.swingZ = s.swingZHalfAngle();
+        part.twistMin = s.twistMin();
+        part.twistMax = s.twistMax();
+        joints.swingTwist[h.index()] = part;
+        return h;
+    }
+
     private JointHandle addJoint(BodyHandle ha, BodyHandle hb, Vector3dc anchorA, Vector3dc anchorB,
             boolean collideConnected, boolean fixed) {
         int a = slot(ha);
@@ -200,6 +224,7 @@ public final class World {
         }
         joints.drive[j] = null;
         joints.hinge[j] = null;
+        joints.swingTwist[j] = null;
         joints.friction[j] = null;
         joints.breakForce[j] = Double.POSITIVE_INFINITY;
         joints.breakTorque[j] = Double.POSITIVE_INFINITY;
@@ -257,6 +282,7 @@ public final class World {
             d.target[1] = rel.y;
             d.target[2] = rel.z;
             d.target[3] = rel.w;
+            clampToLimits(j, d.target);
             joints.drive[j] = d;
         }
         d.settings = settings;
@@ -282,11 +308,21 @@ public final class World {
         d.target[1] = relativeOrientation.y() * inv;
         d.target[2] = relativeOrientation.z() * inv;
         d.target[3] = relativeOrientation.w() * inv;
+        clampToLimits(j, d.target);
         d.targetAngVel[0] = relativeAngularVelocity.x();
         d.targetAngVel[1] = relativeAngularVelocity.y();
         d.targetAngVel[2] = relativeAngularVelocity.z();
         wakeIsland(joints.bodyA[j]);
         wakeIsland(joints.bodyB[j]);
+    }
+
+    /** Limits never fight the drive: a target outside a joint's limits is moved onto them. */
+    private void clampToLimits(int j, double[] target) {
+        if (joints.swingTwist[j] != null) {
+            joints.swingTwist[j].clampTarget(target, 0);
+        } else if (joints.hinge[j] != null && joints.hinge[j].limited) {
+            joints.hinge[j].clampTarget(target, 0);
+        }
     }
 
     /** The torque the joint's drive applied on B over the last substep, N·m, world (zero without a drive). */
@@ -323,7 +359,11 @@ public final class World {
         part.limited = true;
         part.lower = lower;
         part.upper = upper;
-        java.util.Arrays.fill(part.limitImpulse, 0);
+        part.lowerRow.impulse = 0;
+        part.upperRow.impulse = 0;
+        if (joints.drive[j] != null) {
+            part.clampTarget(joints.drive[j].target, 0);
+        }
         wakeIsland(joints.bodyA[j]);
         wakeIsland(joints.bodyB[j]);
     }
@@ -343,7 +383,7 @@ public final class World {
         part.motorSpeed = speed;
         part.motorMaxTorque = maxTorque;
         if (maxTorque == 0) {
-            part.motorImpulse[0] = 0;
+            part.motorRow.impulse = 0;
         }
         wakeIsland(joints.bodyA[j]);
         wakeIsland(joints.bodyB[j]);
@@ -362,6 +402,57 @@ public final class World {
         int j = jointSlot(h);
         HingeAnglePart part = hingePart(j, h);
         return part.angle(bodies, joints.bodyA[j], joints.bodyB[j]);
+    }
+
+    /**
+     * Makes a hinge's or swing-twist joint's limits soft: past a limit, a one-sided implicit spring
+     * of {@code stiffness} N·m/rad and {@code damping} N·m·s/rad pushes back instead of a rigid
+     * stop. Both 0 (the default) makes the limits rigid again.
+     *
+     * @throws InvalidArgumentException if the joint has no limits to soften or a value is negative or not finite
+     */
+    public void setLimitSpring(JointHandle h, double stiffness, double damping) {
+        checkUnlocked("set a limit spring");
+        int j = jointSlot(h);
+        if (joints.hinge[j] == null && joints.swingTwist[j] == null) {
+            throw new InvalidArgumentException("joint", h, "is neither a hinge nor a swing-twist joint");
+        }
+        Check.nonNegative("stiffness", stiffness);
+        Check.nonNegative("damping", damping);
+        if (joints.hinge[j] != null) {
+            joints.hinge[j].springStiffness = stiffness;
+            joints.hinge[j].springDamping = damping;
+        } else {
+            joints.swingTwist[j].springStiffness = stiffness;
+            joints.swingTwist[j].springDamping = damping;
+        }
+        wakeIsland(joints.bodyA[j]);
+        wakeIsland(joints.bodyB[j]);
+    }
+
+    /**
+     * The orientation of B's joint frame relative to A's now (for a swing-twist joint; for other
+     * joints the body frames: conj(q_A)·q_B), unit, w ≥ 0.
+     */
+    public Quaterniond jointRelativeOrientation(JointHandle h, Quaterniond dest) {
+        int j = jointSlot(h);
+        dest.set(rotation(joints.bodyA[j])).conjugate().mul(rotation(joints.bodyB[j]));
+        SwingTwistLimitPart st = joints.swingTwist[j];
+        if (st != null) {
+            Quaterniond fa = new Quaterniond(st.frameA[0], st.frameA[1], st.frameA[2], st.frameA[3]);
+            Quaterniond fb = new Quaterniond(st.frameB[0], st.frameB[1], st.frameB[2], st.frameB[3]);
+            dest.premul(fa.conjugate()).mul(fb);
+        }
+        dest.normalize();
+        return dest.w < 0 ? dest.set(-dest.x, -dest.y, -dest.z, -dest.w) : dest;
+    }
+
+    /**
+     * The joint's swing-twist angles now, dest = (twist, swingY, swingZ) rad, of
+     * {@link #jointRelativeOrientation} as {@link SwingTwist#decompose} splits it.
+     */
+    public Vector3d swingTwistAngles(JointHandle h, Vector3d dest) {
+        return SwingTwist.decompose(jointRelativeOrientation(h, new Quaterniond()), dest);
     }
 
     /**

@@ -51,7 +51,14 @@ public final class WorldSnapshot {
                 h = World.mix(h, joints.generation[j]);
                 h = World.mix(h, joints.bodyA[j]);
                 h = World.mix(h, joints.bodyB[j]);
-                h = World.mix(h, joints.angle[j] != null ? 1 : joints.hinge[j] != null ? 2 : 0);
+                h = World.mix(h, joints.angle[j] != null ? 1 : joints.hinge[j] != null ? 2
+                        : joints.swingTwist[j] != null ? 3 : 0);
+                if (joints.swingTwist[j] != null) {
+                    for (int i = 0; i < 4; i++) {
+                        h = World.mix(h, Double.doubleToRawLongBits(joints.swingTwist[j].frameA[i]));
+                        h = World.mix(h, Double.doubleToRawLongBits(joints.swingTwist[j].frameB[i]));
+                    }
+                }
                 if (joints.hinge[j] != null) {
                     for (int i = 0; i < 3; i++) {
                         h = World.mix(h, Double.doubleToRawLongBits(joints.hinge[j].axisA[i]));
@@ -102,7 +109,7 @@ public final class WorldSnapshot {
         int perCollider = 8 * (6 + 3 + 4);
         int perPair = ContactPair.BYTES;
         int size = 4 + 8 + 8 + 8 + 4 + 4 + liveBodies * perBody + 4 + liveColliders * perCollider + 4
-                + w.contacts.pairCount * perPair + 4 + 120 * w.joints.count + 8;
+                + w.contacts.pairCount * perPair + 4 + 128 * w.joints.count + 8;
         ByteBuffer buf = ByteBuffer.allocate(size);
         buf.putInt(MAGIC);
         buf.putLong(layoutHash(w));
@@ -149,8 +156,9 @@ public final class WorldSnapshot {
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.drive[j] != null ? joints.drive[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.friction[j] != null ? joints.friction[j].impulse : NO_PART, 0, 3);
-                put(buf, joints.hinge[j] != null ? joints.hinge[j].limitImpulse : NO_PART, 0, 2);
-                put(buf, joints.hinge[j] != null ? joints.hinge[j].motorImpulse : NO_PART, 0, 1);
+                double[] rows = new double[4];
+                joints.rowImpulses(j, rows);
+                put(buf, rows, 0, 4);
             }
         }
         buf.putLong(checksum(buf.array(), buf.position()));
@@ -306,15 +314,15 @@ public final class WorldSnapshot {
                 get(buf, tmp, 0, 3);
                 get(buf, tmp, 0, 3);
                 get(buf, tmp, 0, 3);
-                get(buf, tmp, 0, 3);
+                get(buf, tmp, 0, 4);
             } else {
                 get(buf, joints.point[j].impulse, 0, 3);
                 get(buf, joints.angle[j] != null ? joints.angle[j].impulse
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : tmp, 0, 3);
                 get(buf, joints.drive[j] != null ? joints.drive[j].impulse : tmp, 0, 3);
                 get(buf, joints.friction[j] != null ? joints.friction[j].impulse : tmp, 0, 3);
-                get(buf, joints.hinge[j] != null ? joints.hinge[j].limitImpulse : tmp, 0, 2);
-                get(buf, joints.hinge[j] != null ? joints.hinge[j].motorImpulse : tmp, 0, 1);
+                get(buf, tmp, 0, 4);
+                joints.setRowImpulses(j, tmp);
             }
         }
         if (buf.remaining() != 8) {

@@ -84,7 +84,7 @@ class FixedJointTest {
                 .collider(Collider.of(new Box(0.5, 0.1, 0.1))).build());
         w.createJoint(FixedJointSettings.of(wall, new Vector3d(), beam, new Vector3d(-0.5, 0, 0)));
         // Every other joint part with warm-started state: a hinge with limits, motor and friction,
-        // and a ball joint with a torque-limited drive.
+        // a ball joint with a torque-limited drive, and a swing-twist joint on its limits.
         BodyHandle arm = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(3.5, 2, 0).mass(2)
                 .collider(Collider.of(new Box(0.5, 0.05, 0.05))).build());
         Vector3d z = new Vector3d(0, 0, 1);
@@ -99,6 +99,12 @@ class FixedJointTest {
         JointHandle ball = w.createJoint(BallJointSettings.of(wall, new Vector3d(-3, 0, 0), bob, new Vector3d(0, 0, -0.5)));
         w.setDrive(ball, DriveSettings.stiffnessDamping(50, 2, 3));
         w.setDriveTarget(ball, new Quaterniond().rotateX(1), new Vector3d());
+        // A swing-twist limb spun into its cone and twist limits, pressed there by gravity.
+        BodyHandle limb = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(6, 1.7, 0).mass(1.5)
+                .angularVelocity(4, 2, 5).collider(Collider.of(new Box(0.05, 0.3, 0.05))).build());
+        Quaterniond down = SwingTwistJointSettings.frame(new Vector3d(0, -1, 0), new Vector3d(1, 0, 0));
+        w.createJoint(SwingTwistJointSettings.of(wall, new Vector3d(6, 0, 0), down, limb, new Vector3d(0, 0.3, 0), down)
+                .withSwing(0.3, 0.5).withTwist(-0.2, 0.2));
         for (int i = 0; i < 30; i++) {
             w.step();
         }
