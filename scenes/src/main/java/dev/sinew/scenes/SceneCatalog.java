@@ -1,6 +1,7 @@
 package dev.sinew.scenes;
 
 import dev.sinew.scenes.joints.ChainScene;
+import dev.sinew.scenes.joints.DriveGainsScene;
 import dev.sinew.scenes.joints.HingeSpringScene;
 import dev.sinew.scenes.joints.PendulumScene;
 import dev.sinew.scenes.joints.SwingConeScene;
@@ -26,7 +27,8 @@ public final class SceneCatalog {
             new PendulumScene(),
             new ChainScene(),
             new HingeSpringScene(),
-            new SwingConeScene());
+            new SwingConeScene(),
+            new DriveGainsScene());
 
     private SceneCatalog() {
     }

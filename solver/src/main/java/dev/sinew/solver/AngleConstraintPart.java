@@ -88,7 +88,8 @@ final class AngleConstraintPart {
      */
     static void clampAndApply(Bodies b, int ba, int bb, double[] impulse, double nx, double ny, double nz, double max) {
         double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        double s = len > max ? max / len : 1;
+        // (1 − 1e-15): the clamped length, and the torque reported from it, never round above the limit
+        double s = len > max ? max / len * (1 - 1e-15) : 1;
         double cx = nx * s;
         double cy = ny * s;
         double cz = nz * s;

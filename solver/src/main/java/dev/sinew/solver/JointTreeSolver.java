@@ -37,14 +37,21 @@ final class JointTreeSolver {
     /** Per joint node: the angular rows it carries besides its 3 point rows, and their biases. */
     private AxisConstraintPart[][] rows = new AxisConstraintPart[16][];
     private double[][] rowBias = new double[16][];
+    /** Per joint node: how many limit rows follow its point rows, and whether 3 drive rows follow them. */
+    private int[] limitRows = new int[16];
+    private boolean[] driveRows = new boolean[16];
+    private final double[] gamma = new double[9];
     // Scratch
     private int[] bodyNode;
     private boolean[] jointInTree = new boolean[8];
     private int[] stack = new int[16];
     private int[] compRoot;
-    private final double[] t36 = new double[36];
-    private final double[] u36 = new double[36];
-    private final double[] w36 = new double[36];
+    /** Largest joint node: 3 point rows, 2 limit rows, 3 drive rows (8), rounded up. */
+    private static final int MAX_ROWS = 9;
+    private static final int BLOCK = MAX_ROWS * MAX_ROWS;
+    private final double[] t36 = new double[BLOCK];
+    private final double[] u36 = new double[BLOCK];
+    private final double[] w36 = new double[BLOCK];
     private final double[] err = new double[3];
     /** Largest drift-correction speed, m/s (the world's maximum push-out speed). */
     double maxBias = 3;
@@ -159,9 +166,105 @@ final class JointTreeSolver {
                 emitTree(start, -1);
             }
         }
+        subtreeInertia();
     }
 
     private int[] worldJoints = new int[0];
+    // Per node: the mass, first moment Σ m·c (world) and second moment about the world origin
+    // Σ (I_world + m·(|c|²E − c·cᵀ)) of the bodies in its subtree.
+    private double[] subMass = new double[16];
+    private double[] subMoment = new double[48];
+    private double[] subSecond = new double[144];
+
+    /**
+     * Gives every drive on a tree joint the inertia tensor, about the joint's anchor, of the bodies
+     * below the joint held rigid (composite rigid body): the most inertia the drive can have to
+     * turn, which bounds from below how fast its torque limit can stop the joint. Drives on joints
+     * outside the trees get none.
+     */
+    private void subtreeInertia() {
+        for (int j = 0; j < joints.high; j++) {
+            if (joints.alive[j] && joints.drive[j] != null) {
+                joints.drive[j].brakingInertiaKnown = false;
+            }
+        }
+        if (subMass.length < nodeCount) {
+            subMass = new double[2 * nodeCount];
+            subMoment = new double[6 * nodeCount];
+            subSecond = new double[18 * nodeCount];
+        }
+        Arrays.fill(subMass, 0, nodeCount, 0);
+        Arrays.fill(subMoment, 0, 3 * nodeCount, 0);
+        Arrays.fill(subSecond, 0, 9 * nodeCount, 0);
+        for (int i = 0; i < nodeCount; i++) {
+            if (kind[i] == 0) {
+                int body = ref[i];
+                double m = b.mass[body];
+                double cx = b.pos[3 * body];
+                double cy = b.pos[3 * body + 1];
+                double cz = b.pos[3 * body + 2];
+                System.arraycopy(b.invInertiaWorld, 9 * body, t36, 0, 9);
+                invert(t36, u36, 3);
+                subMass[i] += m;
+                subMoment[3 * i] += m * cx;
+                subMoment[3 * i + 1] += m * cy;
+                subMoment[3 * i + 2] += m * cz;
+                addShift(subSecond, 9 * i, m, cx, cy, cz, 1);
+                for (int e = 0; e < 9; e++) {
+                    subSecond[9 * i + e] += u36[e];
+                }
+            } else if (joints.drive[ref[i]] != null) {
+                aboutAnchor(i, joints.drive[ref[i]]);
+            }
+            int p = parent[i];
+            if (p >= 0) {
+                subMass[p] += subMass[i];
+                for (int e = 0; e < 3; e++) {
+                    subMoment[3 * p + e] += subMoment[3 * i + e];
+                }
+                for (int e = 0; e < 9; e++) {
+                    subSecond[9 * p + e] += subSecond[9 * i + e];
+                }
+            }
+        }
+    }
+
+    /** Joint node i's subtree inertia about its anchor into the drive: I_p = S − M·X(c) + M·X(c − p). */
+    private void aboutAnchor(int i, SlerpDrivePart drive) {
+        double m = subMass[i];
+        if (!(m > 0)) {
+            return;
+        }
+        int j = ref[i];
+        anchors(j);
+        int bb = joints.bodyB[j];
+        double px = b.pos[3 * bb] + rb[0];
+        double py = b.pos[3 * bb + 1] + rb[1];
+        double pz = b.pos[3 * bb + 2] + rb[2];
+        double cx = subMoment[3 * i] / m;
+        double cy = subMoment[3 * i + 1] / m;
+        double cz = subMoment[3 * i + 2] / m;
+        double[] out = drive.brakingInertia;
+        System.arraycopy(subSecond, 9 * i, out, 0, 9);
+        addShift(out, 0, m, cx, cy, cz, -1);
+        addShift(out, 0, m, cx - px, cy - py, cz - pz, 1);
+        drive.brakingInertiaKnown = true;
+    }
+
+    /** out[o..o+8] += sign·m·(|d|²E − d·dᵀ). */
+    private static void addShift(double[] out, int o, double m, double dx, double dy, double dz, double sign) {
+        double s = sign * m;
+        double d2 = dx * dx + dy * dy + dz * dz;
+        out[o] += s * (d2 - dx * dx);
+        out[o + 1] -= s * dx * dy;
+        out[o + 2] -= s * dx * dz;
+        out[o + 3] -= s * dy * dx;
+        out[o + 4] += s * (d2 - dy * dy);
+        out[o + 5] -= s * dy * dz;
+        out[o + 6] -= s * dz * dx;
+        out[o + 7] -= s * dz * dy;
+        out[o + 8] += s * (d2 - dz * dz);
+    }
 
     /**
      * A component with a joint pulled further apart than this (m) is left to the soft sequential
@@ -302,95 +405,116 @@ final class JointTreeSolver {
             x = Arrays.copyOf(x, m);
             rows = Arrays.copyOf(rows, m);
             rowBias = Arrays.copyOf(rowBias, m);
+            limitRows = Arrays.copyOf(limitRows, m);
+            driveRows = Arrays.copyOf(driveRows, m);
         }
         int i = nodeCount++;
         kind[i] = k;
         ref[i] = r;
         size[i] = s;
         if (d[i] == null) {
-            d[i] = new double[36];
-            dInv[i] = new double[36];
-            l[i] = new double[36];
-            hUp[i] = new double[36];
-            x[i] = new double[6];
+            d[i] = new double[BLOCK];
+            dInv[i] = new double[BLOCK];
+            l[i] = new double[BLOCK];
+            hUp[i] = new double[BLOCK];
+            x[i] = new double[MAX_ROWS];
             rows[i] = new AxisConstraintPart[3];
             rowBias[i] = new double[3];
         }
         return i;
     }
 
-    /**
-     * One exact solve of every tree joint. {@code biasRate} (1/s) scales the position error into
-     * the velocity target; 0 is the rigid relax pass.
-     */
-    void solve(double biasRate) {
-        solve(biasRate, 0);
+    /** True if the drive of joint j is solved in the tree this tick (else sequentially). */
+    boolean driveInTree(int j) {
+        return inTree(j) && joints.drive[j] != null;
     }
 
     /**
-     * @param compliance impulseScale/massScale of the joint softness (0 for rigid rows): each
-     *                   joint's diagonal block is −compliance·K_j and its right-hand side gains
-     *                   −compliance·K_j·λ_j, the matrix form of the soft row update
+     * One exact solve of every tree joint. {@code biasRate} (1/s) scales the position error into
+     * the velocity target; 0 is the rigid relax pass. With {@code drives} (the biased pass) every
+     * tree joint's slerp drive joins its block as three soft rows: the diagonal gets −Γ, the
+     * drive's compliance, and the right-hand side −(Ċ + b·C + Γ·λ), which is the implicit spring
+     * of {@link SlerpDrivePart} with the exact effective mass of the whole articulated tree, so a
+     * drive of any stiffness moves a chain as one. A drive whose impulse comes out above its torque
+     * limit is clamped to it, applied as a fixed impulse, and the block solved again without it.
      */
-    void solve(double biasRate, double compliance) {
+    void solve(double biasRate, boolean drives) {
         if (nodeCount == 0) {
             return;
         }
-        // A joint node is its 3 point rows plus the angular rows its joint asks for this pass.
+        // A joint node is its 3 point rows, the limit rows its joint asks for, and its drive's rows.
         for (int i = 0; i < nodeCount; i++) {
             if (kind[i] == 1) {
-                size[i] = JOINT + joints.treeRows(b, ref[i], biasRate, rows[i], rowBias[i], 0);
+                int k = joints.treeRows(b, ref[i], biasRate, rows[i], rowBias[i], 0);
+                SlerpDrivePart drive = joints.drive[ref[i]];
+                limitRows[i] = k;
+                driveRows[i] = drives && drive != null && drive.coef.active;
+                size[i] = JOINT + k + (driveRows[i] ? 3 : 0);
             }
         }
         // Active set: a limit row that would have to pull (accumulated λ < 0) leaves the block with
-        // λ = 0 and the solve is repeated without it; the sequential pass leaves it alone.
+        // λ = 0, a drive over its limit leaves it clamped, and the solve is repeated without them.
         for (int pass = 0; ; pass++) {
-            if (!factorAndSolve(biasRate, compliance)) {
+            if (!factorAndSolve(biasRate)) {
                 nodeCount = 0; // singular: leave this tick's joints to the sequential solve
                 Arrays.fill(jointInTree, false);
                 return;
             }
-            if (pass == MAX_ACTIVE_SET_PASSES || !dropPullingRows()) {
+            if (pass == MAX_ACTIVE_SET_PASSES || !revise()) {
                 break;
             }
         }
         apply();
     }
 
-    /** Re-solves after dropping pulling limit rows at most this many times per solve. */
+    /** Re-solves after dropping rows at most this many times per solve. */
     private static final int MAX_ACTIVE_SET_PASSES = 4;
 
-    /** Removes the angular rows whose accumulated impulse the solution would make negative; true if any. */
-    private boolean dropPullingRows() {
-        boolean dropped = false;
+    /**
+     * Takes out of the blocks the limit rows whose accumulated impulse the solution would make
+     * negative and the drives it would take past their torque limit; true if any.
+     */
+    private boolean revise() {
+        boolean changed = false;
         for (int i = 0; i < nodeCount; i++) {
             if (kind[i] != 1) {
                 continue;
             }
+            int ba = joints.bodyA[ref[i]];
+            int bb = joints.bodyB[ref[i]];
+            if (driveRows[i]) {
+                int o = JOINT + limitRows[i];
+                SlerpDrivePart drive = joints.drive[ref[i]];
+                if (drive.clampInTree(b, ba, bb, x[i][o], x[i][o + 1], x[i][o + 2])) {
+                    driveRows[i] = false;
+                    changed = true;
+                }
+            }
             int keep = JOINT;
-            for (int r = JOINT; r < size[i]; r++) {
+            for (int r = JOINT; r < JOINT + limitRows[i]; r++) {
                 AxisConstraintPart row = rows[i][r - JOINT];
                 if (row.impulse - x[i][r] < 0) {
                     // Inactive in the exact solution: its warm-start impulse is taken back (the
                     // next pass sees the velocities without it) and the sequential pass leaves it.
                     if (row.impulse != 0) {
-                        row.apply(b, joints.bodyA[ref[i]], joints.bodyB[ref[i]], -row.impulse);
+                        row.apply(b, ba, bb, -row.impulse);
                         row.impulse = 0;
                     }
-                    dropped = true;
+                    changed = true;
                 } else {
                     rows[i][keep - JOINT] = row;
                     rowBias[i][keep - JOINT] = rowBias[i][r - JOINT];
                     keep++;
                 }
             }
-            size[i] = keep;
+            limitRows[i] = keep - JOINT;
+            size[i] = keep + (driveRows[i] ? 3 : 0);
         }
-        return dropped;
+        return changed;
     }
 
     /** Builds, factors and solves the system for the current node sizes into x; false if singular. */
-    private boolean factorAndSolve(double biasRate, double compliance) {
+    private boolean factorAndSolve(double biasRate) {
         // Blocks: diagonal H_ii, the block to the parent, and the right-hand side.
         for (int i = 0; i < nodeCount; i++) {
             int s = size[i];
@@ -400,22 +524,21 @@ final class JointTreeSolver {
             if (kind[i] == 0) {
                 massBlock(ref[i], di);
             } else {
-                jointRhs(ref[i], biasRate, x[i]);
-                for (int r = JOINT; r < size[i]; r++) {
+                int j = ref[i];
+                int ba = joints.bodyA[j];
+                int bb = joints.bodyB[j];
+                jointRhs(j, biasRate, x[i]);
+                for (int r = JOINT; r < JOINT + limitRows[i]; r++) {
                     AxisConstraintPart row = rows[i][r - JOINT];
-                    x[i][r] = -(row.velocity(b, joints.bodyA[ref[i]], joints.bodyB[ref[i]]) + rowBias[i][r - JOINT]);
+                    x[i][r] = -(row.velocity(b, ba, bb) + rowBias[i][r - JOINT]);
                 }
-                if (compliance > 0) {
-                    PointConstraintPart part = joints.point[ref[i]];
-                    anchors(ref[i]);
-                    part.prepare(b, joints.bodyA[ref[i]], joints.bodyB[ref[i]], la, lb);
+                if (driveRows[i]) {
+                    int o = JOINT + limitRows[i];
+                    joints.drive[j].treeRows(b, ba, bb, x[i], o, gamma);
                     for (int r = 0; r < 3; r++) {
-                        double acc = 0;
                         for (int c = 0; c < 3; c++) {
-                            di[r * s + c] = -compliance * part.k[r * 3 + c];
-                            acc += part.k[r * 3 + c] * part.impulse[c];
+                            di[(o + r) * s + o + c] = -gamma[3 * r + c];
                         }
-                        x[i][r] -= compliance * acc;
                     }
                 }
             }
@@ -511,8 +634,15 @@ final class JointTreeSolver {
                 imp[0] -= x[i][0];
                 imp[1] -= x[i][1];
                 imp[2] -= x[i][2];
-                for (int r = JOINT; r < size[i]; r++) {
+                for (int r = JOINT; r < JOINT + limitRows[i]; r++) {
                     rows[i][r - JOINT].impulse -= x[i][r];
+                }
+                if (driveRows[i]) {
+                    int o = JOINT + limitRows[i];
+                    double[] driveImpulse = joints.drive[ref[i]].impulse;
+                    driveImpulse[0] -= x[i][o];
+                    driveImpulse[1] -= x[i][o + 1];
+                    driveImpulse[2] -= x[i][o + 2];
                 }
             }
         }
@@ -616,7 +746,12 @@ final class JointTreeSolver {
         blk[15] = k * -r[1];
         blk[16] = k * r[0];
         blk[17] = 0;
-        for (int row = JOINT; row < s; row++) {
+        for (int row = JOINT + limitRows[node]; row < s; row++) {
+            // drive rows: Ċ = ω_B − ω_A
+            int axis = row - JOINT - limitRows[node];
+            blk[row * 6 + 3 + axis] = sgn;
+        }
+        for (int row = JOINT; row < JOINT + limitRows[node]; row++) {
             AxisConstraintPart part = rows[node][row - JOINT];
             double[] ang = onA ? part.jA : part.jB;
             for (int c = 0; c < 3; c++) {

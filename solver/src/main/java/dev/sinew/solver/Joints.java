@@ -131,13 +131,14 @@ final class Joints {
     }
 
     /**
-     * The joints' drives, before the constraints, in the biased pass only (a drive is a force, not
-     * a constraint error: the relax pass leaves it alone). The constraint solve that follows, the exact tree solve first, then has the last
+     * The drives of the joints outside the tree solve (which takes the others into its blocks),
+     * before the constraints, in the biased pass only (a drive is a force, not a constraint error:
+     * the relax pass leaves it alone). The constraint solve that follows, the exact tree solve first, then has the last
      * word, so a drive can never push a joint apart or past a limit.
      */
-    void solveDrives(Bodies b) {
+    void solveDrives(Bodies b, JointTreeSolver tree) {
         for (int j = 0; j < high; j++) {
-            if (!alive[j] || !touchesMoving(b, j)) {
+            if (!alive[j] || !touchesMoving(b, j) || tree.inTree(j)) {
                 continue;
             }
             if (drive[j] != null) {

@@ -124,15 +124,15 @@ final class Stepper {
                 cs.warmStart(solveList[i]);
             }
             solveItems(invH, true);
-            joints.solveDrives(b);
-            jointTree.solve(jointSoft.biasRate);
+            joints.solveDrives(b, jointTree);
+            jointTree.solve(jointSoft.biasRate, true);
             joints.solve(b, jointSoft, jointTree);
             integratePositions(h);
             limitProjection.project(b, joints);
             solveItems(invH, false);
             // Joints get the last word in the relax pass: a chain's links must not be pulled
             // apart by the contacts they make with each other.
-            jointTree.solve(0);
+            jointTree.solve(0, false);
             joints.solve(b, null, jointTree);
         }
         // 5. Restitution and impulses.

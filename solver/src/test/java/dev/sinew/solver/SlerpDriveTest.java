@@ -108,22 +108,66 @@ class SlerpDriveTest {
     /**
      * With the torque limit below what the spring asks for, the drive applies exactly the limit:
      * after one tick from rest the box spins at maxTorque·dt/I, and the reported torque never
-     * exceeds the limit. (A saturated PD drive of this stiffness swings about its target like a
-     * bang-bang controller; only the limit is checked here.)
+     * exceeds the limit. The saturated drive brakes in time (it asks for no more closing speed
+     * than half its torque can stop, {@link SlerpDrivePart#BRAKING_SHARE}): it reaches the target
+     * without passing it and stays there.
      */
     @Test
-    void torqueLimitIsNeverExceeded() {
+    void torqueLimitIsNeverExceededAndTheSaturatedDriveStopsOnTarget() {
         double maxTorque = 3;
-        Rig r = rig(1.0, DriveSettings.stiffnessDamping(1e4, 100, maxTorque));
+        Rig r = rig(1.0, DriveSettings.stiffnessDamping(1e4, 2 * Math.sqrt(1e4 * IZZ), maxTorque));
         World w = r.world();
         w.step();
         double dt = w.settings().tickSeconds();
         assertEquals(-maxTorque * dt / IZZ, w.angularVelocity(r.body(), new Vector3d()).z, 1e-12);
+        double lowest = 1;
         for (int i = 0; i < 300; i++) {
             w.step();
             double t = w.driveTorque(r.joint(), new Vector3d()).length();
-            assertTrue(t <= maxTorque * (1 + 1e-12), "torque " + t);
+            assertTrue(t <= maxTorque, "torque " + t);
+            lowest = Math.min(lowest, angleZ(w, r.body()));
         }
+        assertTrue(lowest > -1e-4, "passed the target by " + -lowest + " rad");
+        assertTrue(w.driveAngleError(r.joint()) < 1e-6, "error at the end " + w.driveAngleError(r.joint()));
+    }
+
+    /**
+     * A beam on a ball joint at its end, not its centre, turned about z from the drive's target, no
+     * gravity: the drive is solved with the joint in one block, so it is the implicit-Euler spring of
+     * the beam's inertia about the joint, I_com + m·d² = 3.1·I_com here (solved on its own, against
+     * I_com, it would be that much too stiff).
+     */
+    @Test
+    void driveOnAnOffCentreJointIsTheImplicitSpringOfTheInertiaAboutTheJoint() {
+        World w = new World(WorldSettings.defaults().withGravity(new Vector3d()).withSleep(false));
+        BodyHandle base = w.createBody(BodySettings.builder(BodyType.STATIC).position(0, 1, 0).build());
+        BodyHandle beam = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(HX, 1, 0).mass(MASS)
+                .collider(Collider.of(new Box(HX, HY, HZ))).build());
+        JointHandle j = w.createJoint(BallJointSettings.of(base, new Vector3d(), beam, new Vector3d(-HX, 0, 0)));
+        double k = 40;
+        double c = 1.5;
+        w.setDrive(j, DriveSettings.stiffnessDamping(k, c, Double.POSITIVE_INFINITY));
+        double theta0 = Math.toRadians(100);
+        Quaterniond q = new Quaterniond().rotateZ(theta0);
+        w.setTransform(beam, new Vector3d(0, 1, 0).add(q.transform(new Vector3d(HX, 0, 0))), q);
+        double pivot = IZZ + MASS * HX * HX;
+        int n = w.settings().substeps();
+        double h = w.settings().tickSeconds() / n;
+        double theta = theta0;
+        double omega = 0;
+        double worst = 0;
+        for (int step = 0; step < 300; step++) {
+            w.step();
+            for (int s = 0; s < n; s++) {
+                omega = (pivot * omega - h * k * theta) / (pivot + h * c + h * h * k);
+                theta += 2 * Math.atan(h * omega / 2);
+            }
+            worst = Math.max(worst, Math.abs(angleZ(w, beam) - theta));
+        }
+        // 0.22° measured at 4 substeps, 0.10° at 8, less at 16: the first-order error of the joint's
+        // drift correction; against I_com the recursion would part by tens of degrees
+        assertTrue(worst < Math.toRadians(0.3), "largest angle difference " + Math.toDegrees(worst) + "°");
+        assertTrue(Math.abs(theta) < 0.5 * theta0, "the reference itself moved: " + theta);
     }
 
     /**
