@@ -424,6 +424,99 @@ final class JointTreeSolver {
         return i;
     }
 
+    /**
+     * Projection of passed limits (post-stabilization, Cline and Pai, "Post-stabilization for rigid
+     * body simulation with contact and constraints", 2003), once per substep after the position
+     * update: the tree system with every tree joint's point rows held (right-hand side 0) and its
+     * passed limit rows asked to close (−C), solved exactly, and the solution applied to positions
+     * and orientations, not velocities (Δx = M⁻¹·Jᵀ·λ with J·M⁻¹·Jᵀ·λ = −C). Velocity rows are
+     * linear: a limb sliding fast along a curved cone follows their tangent out of it by
+     * (ω·h)²/(2·radius) every substep, which the soft bias only pulls back over several substeps
+     * (19° in the swing-cone scene). A row the projection would pull on is left out and the solve
+     * repeated. Returns true if anything moved.
+     * <p>Anchor drift is not projected: moving positions without the velocities dissipates energy
+     * to first order in h (36 % of a pendulum's in 20 s when every anchor was projected), and on the
+     * whipping 100 kg chain projecting anchors beyond a slop of 1–10 mm made the stretch anywhere
+     * from 3.7 % to 171 %.
+     */
+    boolean project() {
+        if (nodeCount == 0) {
+            return false;
+        }
+        boolean work = false;
+        for (int i = 0; i < nodeCount; i++) {
+            if (kind[i] == 1) {
+                limitRows[i] = joints.passedLimitRows(b, ref[i], rows[i], rowBias[i]);
+                driveRows[i] = false;
+                size[i] = JOINT + limitRows[i];
+                work |= limitRows[i] > 0;
+            }
+        }
+        if (!work) {
+            return false;
+        }
+        for (int pass = 0; ; pass++) {
+            if (!factorAndSolve(0, true)) {
+                return false;
+            }
+            if (pass == MAX_ACTIVE_SET_PASSES || !dropPullingProjectionRows()) {
+                break;
+            }
+        }
+        for (int i = 0; i < nodeCount; i++) {
+            if (kind[i] == 0) {
+                displace(ref[i], x[i]);
+            }
+        }
+        return true;
+    }
+
+    private boolean dropPullingProjectionRows() {
+        boolean changed = false;
+        for (int i = 0; i < nodeCount; i++) {
+            if (kind[i] != 1) {
+                continue;
+            }
+            int keep = JOINT;
+            for (int r = JOINT; r < JOINT + limitRows[i]; r++) {
+                if (-x[i][r] < 0) {
+                    changed = true;
+                } else {
+                    rows[i][keep - JOINT] = rows[i][r - JOINT];
+                    rowBias[i][keep - JOINT] = rowBias[i][r - JOINT];
+                    keep++;
+                }
+            }
+            limitRows[i] = keep - JOINT;
+            size[i] = keep;
+        }
+        return changed;
+    }
+
+    /** Moves a body by (Δx, Δθ) = d[0..5]: position += Δx, q ← normalize(q + ½·(0, Δθ)⊗q). */
+    private void displace(int body, double[] dv) {
+        b.pos[3 * body] += dv[0];
+        b.pos[3 * body + 1] += dv[1];
+        b.pos[3 * body + 2] += dv[2];
+        double wx = dv[3];
+        double wy = dv[4];
+        double wz = dv[5];
+        int q = 4 * body;
+        double qx = b.rot[q];
+        double qy = b.rot[q + 1];
+        double qz = b.rot[q + 2];
+        double qw = b.rot[q + 3];
+        double nx = qx + 0.5 * (wx * qw + wy * qz - wz * qy);
+        double ny = qy + 0.5 * (wy * qw + wz * qx - wx * qz);
+        double nz = qz + 0.5 * (wz * qw + wx * qy - wy * qx);
+        double nw = qw - 0.5 * (wx * qx + wy * qy + wz * qz);
+        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+        b.rot[q] = nx * inv;
+        b.rot[q + 1] = ny * inv;
+        b.rot[q + 2] = nz * inv;
+        b.rot[q + 3] = nw * inv;
+    }
+
     /** True if the drive of joint j is solved in the tree this tick (else sequentially). */
     boolean driveInTree(int j) {
         return inTree(j) && joints.drive[j] != null;
@@ -515,6 +608,14 @@ final class JointTreeSolver {
 
     /** Builds, factors and solves the system for the current node sizes into x; false if singular. */
     private boolean factorAndSolve(double biasRate) {
+        return factorAndSolve(biasRate, false);
+    }
+
+    /**
+     * With {@code position} the right-hand side is the position error instead: −C for the point
+     * rows and −C for the limit rows (their C kept in rowBias), and the solution is a displacement.
+     */
+    private boolean factorAndSolve(double biasRate, boolean position) {
         // Blocks: diagonal H_ii, the block to the parent, and the right-hand side.
         for (int i = 0; i < nodeCount; i++) {
             int s = size[i];
@@ -527,10 +628,20 @@ final class JointTreeSolver {
                 int j = ref[i];
                 int ba = joints.bodyA[j];
                 int bb = joints.bodyB[j];
-                jointRhs(j, biasRate, x[i]);
-                for (int r = JOINT; r < JOINT + limitRows[i]; r++) {
-                    AxisConstraintPart row = rows[i][r - JOINT];
-                    x[i][r] = -(row.velocity(b, ba, bb) + rowBias[i][r - JOINT]);
+                if (position) {
+                    // anchors are held where they are (their drift is the velocity solve's to correct)
+                    x[i][0] = 0;
+                    x[i][1] = 0;
+                    x[i][2] = 0;
+                    for (int r = JOINT; r < JOINT + limitRows[i]; r++) {
+                        x[i][r] = -rowBias[i][r - JOINT];
+                    }
+                } else {
+                    jointRhs(j, biasRate, x[i]);
+                    for (int r = JOINT; r < JOINT + limitRows[i]; r++) {
+                        AxisConstraintPart row = rows[i][r - JOINT];
+                        x[i][r] = -(row.velocity(b, ba, bb) + rowBias[i][r - JOINT]);
+                    }
                 }
                 if (driveRows[i]) {
                     int o = JOINT + limitRows[i];

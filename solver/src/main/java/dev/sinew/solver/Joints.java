@@ -231,6 +231,15 @@ final class Joints {
     }
 
     /**
+     * Joint j's passed limit rows (C &lt; 0) for the position projection, into out[0..] with their
+     * errors C in c[0..]; returns how many (≤ 2).
+     */
+    int passedLimitRows(Bodies b, int j, AxisConstraintPart[] out, double[] c) {
+        SwingTwistLimitPart st = swingTwist[j];
+        return st == null ? 0 : st.passedRows(b, bodyA[j], bodyB[j], out, c, 0);
+    }
+
+    /**
      * The accumulated impulses of joint j's limit and motor rows, in a fixed order (hinge: lower,
      * upper, 0, motor; swing-twist: twist lower, twist upper, cone, 0; others zeros), for snapshots.
      */

@@ -1,10 +1,11 @@
 package dev.sinew.solver;
 
 /**
- * Position projection of passed joint limits, once per substep right after the position update:
- * one non-linear Gauss–Seidel step per joint over its violated limit rows together with its three
- * point rows, so that the correction turns the bodies about their joint instead of pulling the
- * joint apart.
+ * Position projection of passed joint limits of the joints the tree solver does not take (it
+ * projects its own, {@link JointTreeSolver#project}), once per substep right after the position
+ * update: one non-linear Gauss–Seidel step per joint over its violated limit rows together with its
+ * three point rows, so that the correction turns the bodies about their joint instead of pulling
+ * the joint apart.
  * <pre>
  *   rows: the point rows n = e_x, e_y, e_z (j_A = r_A × n, j_B = r_B × n, C = anchor error) and
  *         every limit row with C &lt; 0
@@ -28,10 +29,10 @@ final class LimitProjection {
     private final double[] ra = new double[3];
     private final double[] rb = new double[3];
 
-    void project(Bodies b, Joints joints) {
+    void project(Bodies b, Joints joints, JointTreeSolver tree) {
         for (int j = 0; j < joints.high; j++) {
             SwingTwistLimitPart st = joints.swingTwist[j];
-            if (st == null || !joints.alive[j] || st.spring.active || !joints.touchesMoving(b, j)) {
+            if (st == null || !joints.alive[j] || st.spring.active || !joints.touchesMoving(b, j) || tree.inTree(j)) {
                 continue;
             }
             // Correcting the cone can push the twist past its range (and back): repeat while a row is passed.
@@ -48,24 +49,7 @@ final class LimitProjection {
     private boolean projectOnce(Bodies b, Joints joints, int j, SwingTwistLimitPart st) {
         int ba = joints.bodyA[j];
         int bb = joints.bodyB[j];
-        st.evaluate(b, ba, bb);
-        int n = 3;
-        if (st.twistLimited() && st.twistValid()) {
-            if (st.twist < st.twistMin) {
-                rows[n] = st.twistLower;
-                c[n++] = st.twist - st.twistMin;
-            } else if (st.twist > st.twistMax) {
-                rows[n] = st.twistUpper;
-                c[n++] = st.twistMax - st.twist;
-            }
-        }
-        if (st.coneLimited() && st.coneValid && st.coneError < 0) {
-            rows[n] = st.cone;
-            c[n++] = st.coneError;
-        }
-        if (n == 3) {
-            return false;
-        }
+        int n = 3 + st.passedRows(b, ba, bb, rows, c, 3);
         pointRows(b, joints, j, ba, bb);
         return solveAndMove(b, ba, bb, n);
     }

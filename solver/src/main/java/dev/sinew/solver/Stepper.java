@@ -128,7 +128,11 @@ final class Stepper {
             jointTree.solve(jointSoft.biasRate, true);
             joints.solve(b, jointSoft, jointTree);
             integratePositions(h);
-            limitProjection.project(b, joints);
+            // Closing the cone can push the twist past its range: project again while a limit is passed.
+            for (int pass = 0; pass < 3 && jointTree.project(); pass++) {
+                // repeat
+            }
+            limitProjection.project(b, joints, jointTree);
             solveItems(invH, false);
             // Joints get the last word in the relax pass: a chain's links must not be pulled
             // apart by the contacts they make with each other.

@@ -186,6 +186,29 @@ final class SwingTwistLimitPart {
         return n;
     }
 
+    /** The rigid limit rows passed now (C &lt; 0), with their errors, for the position projection. */
+    int passedRows(Bodies b, int ba, int bb, AxisConstraintPart[] out, double[] c, int o) {
+        if (spring.active) {
+            return 0;
+        }
+        evaluate(b, ba, bb);
+        int n = o;
+        if (twistLimited() && twistValid) {
+            if (twist < twistMin) {
+                out[n] = twistLower;
+                c[n++] = twist - twistMin;
+            } else if (twist > twistMax) {
+                out[n] = twistUpper;
+                c[n++] = twistMax - twist;
+            }
+        }
+        if (coneLimited() && coneValid && coneError < 0) {
+            out[n] = cone;
+            c[n++] = coneError;
+        }
+        return n - o;
+    }
+
     /** The twist rows' errors, rad. */
     private double lowerError() {
         return twist - twistMin;

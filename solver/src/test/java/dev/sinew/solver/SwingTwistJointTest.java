@@ -116,6 +116,33 @@ class SwingTwistJointTest {
     }
 
     /**
+     * The same push on a limb that the tree solver cannot take (a second, redundant ball joint at
+     * the same anchor makes two joints to the world): the sequential solve and the per-joint limit
+     * projection hold the cone and the twist within 1° too.
+     */
+    @Test
+    void limitsHoldOutsideTheTreeSolve() {
+        double ay = 0.4;
+        double az = 0.8;
+        limb(ay, az, -0.3, 0.5);
+        BodyHandle anchor = world.bodyHandles().get(0);
+        world.createJoint(BallJointSettings.of(anchor, new Vector3d(), limb, new Vector3d(-0.3, 0, 0)));
+        double worstCone = 0;
+        double worstTwist = 0;
+        Vector3d angles = new Vector3d();
+        for (int i = 0; i < 180; i++) {
+            world.applyTorque(limb, new Vector3d(0.5, 20, 20));
+            world.step();
+            world.swingTwistAngles(joint, angles);
+            worstCone = Math.max(worstCone, coneViolation(angles, ay, az));
+            worstTwist = Math.max(worstTwist, angles.x - 0.5);
+        }
+        assertTrue(worstCone < Math.toRadians(1), "cone passed by " + Math.toDegrees(worstCone) + "°");
+        assertTrue(worstTwist < Math.toRadians(1), "twist passed by " + Math.toDegrees(worstTwist) + "°");
+        assertEquals(1, Math.hypot(angles.y / ay, angles.z / az), 0.02, "rests on the cone");
+    }
+
+    /**
      * A soft twist limit (k = 100 N·m/rad, c = 20 N·m·s/rad) under a steady 5 N·m twisting torque
      * rests at max + T/k: the implicit one-sided spring's equilibrium is exact.
      */
