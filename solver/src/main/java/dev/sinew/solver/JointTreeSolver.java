@@ -541,7 +541,7 @@ final class JointTreeSolver {
                 int k = joints.treeRows(b, ref[i], biasRate, rows[i], rowBias[i], 0);
                 SlerpDrivePart drive = joints.drive[ref[i]];
                 limitRows[i] = k;
-                driveRows[i] = drives && drive != null && drive.coef.active;
+                driveRows[i] = drives && drive != null && drive.active;
                 size[i] = JOINT + k + (driveRows[i] ? 3 : 0);
             }
         }

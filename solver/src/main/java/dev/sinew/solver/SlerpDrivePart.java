@@ -1,22 +1,39 @@
 package dev.sinew.solver;
 
 /**
- * A slerp drive: one 3-DOF angular spring-damper pulling body B's orientation relative to body A
- * toward a target, with an optional target relative angular velocity.
+ * An angular drive: a 3-DOF angular spring-damper pulling body B's orientation relative to body A
+ * toward a target, with an optional target relative angular velocity. A slerp drive has one set of
+ * gains; a swing/twist drive (swing-twist joints) has one for turns about the joint's twist axis
+ * and one for turns perpendicular to it.
  *
  * <pre>
  *   q_diff = q_B · conj(q_A · q_target)          (world; sign chosen so that w ≥ 0)
  *   C      = θ·axis of q_diff (its rotation vector, rad, world; exact for any angle < π)
  *   Ċ      = ω_B − ω_A − R_A·ω_target           J = [ 0  −E  0  E ]
  *   K      = I_A⁻¹ + I_B⁻¹
- *   λ      = −(K + I/D)⁻¹·(Ċ + b·C)              (physical gains; see SpringCoefficients)
- *   |λ_total| ≤ maxTorque·h                       the substep's accumulated impulse is clamped
+ *   λ_new  = λ − (K + Γ)⁻¹·(Ċ + B·C + Γ·λ)      Γ: compliance, B: bias rates (3×3)
+ *     slerp, physical gains:        Γ = E/D,  B = b·E            (see SpringCoefficients)
+ *     slerp, relative gains:        Γ = K/D,  B = b·E            (= massScale·K⁻¹, impulseScale)
+ *     swing/twist (t: twist axis):  Γ = t·tᵀ/D_t + (E − t·tᵀ)/D_s,  B = b_t·t·tᵀ + b_s·(E − t·tᵀ)
+ *                                   (relative gains made physical with the inertia about t, and
+ *                                   the mean inertia across it)
+ *   |λ| ≤ maxTorque·h  (swing/twist: the twist part and the swing part, each with its own limit)
  * </pre>
  * The drive is a force, not a constraint error, so it runs in the biased pass only; the relax
  * pass does not touch it. The impulse is reported as torque λ/h.
  */
 final class SlerpDrivePart {
+    /** Gains of the slerp drive, or of the swing part of a swing/twist drive. */
     DriveSettings settings;
+    /** Gains of the twist part of a swing/twist drive; null for a slerp drive. */
+    DriveSettings twistSettings;
+    /** The twist axis in A's frame (swing/twist drives), unit. */
+    final double[] twistAxisInA = {1, 0, 0};
+    /** Compliance Γ, bias rates B (3×3 row-major, world) and the twist axis t (world) this tick. */
+    private final double[] gamma = new double[9];
+    private final double[] biasRates = new double[9];
+    private final double[] t = new double[3];
+    private final SpringCoefficients twistCoef = new SpringCoefficients();
     /** Target orientation of B relative to A (x, y, z, w), unit. */
     final double[] target = {0, 0, 0, 1};
     /** Target angular velocity of B relative to A, in A's frame, rad/s. */
@@ -38,28 +55,83 @@ final class SlerpDrivePart {
     private final double[] wt = new double[3];
     private final double[] m = new double[9];
     private double h;
+    /** False when every part's gains are zero: the drive does nothing. */
+    boolean active;
 
     void prepare(Bodies b, int ba, int bb, double substep) {
         h = substep;
-        coef.set(settings, h);
         for (int i = 0; i < 9; i++) {
-            k[i] = (b.solverInvMass(ba) > 0 ? b.invInertiaWorld[9 * ba + i] : 0)
+            kLocal[i] = (b.solverInvMass(ba) > 0 ? b.invInertiaWorld[9 * ba + i] : 0)
                     + (b.solverInvMass(bb) > 0 ? b.invInertiaWorld[9 * bb + i] : 0);
-            kLocal[i] = k[i];
         }
-        if (!coef.active) {
-            java.util.Arrays.fill(m, 0);
-        } else if (coef.physical) {
-            k[0] += coef.invD;
-            k[4] += coef.invD;
-            k[8] += coef.invD;
-            Mat3.invert(k, m);
+        java.util.Arrays.fill(gamma, 0);
+        java.util.Arrays.fill(biasRates, 0);
+        if (twistSettings == null) {
+            coef.set(settings, h);
+            if (coef.active) {
+                for (int i = 0; i < 9; i++) {
+                    gamma[i] = coef.physical ? (i % 4 == 0 ? coef.invD : 0) : coef.invD * kLocal[i];
+                    biasRates[i] = i % 4 == 0 ? coef.biasRate : 0;
+                }
+            }
         } else {
-            Mat3.invert(k, m);
-            for (int i = 0; i < 9; i++) {
-                m[i] *= coef.massScale;
+            prepareSwingTwist(b, ba);
+        }
+        active = coef.active || (twistSettings != null && twistCoef.active);
+        if (!active) {
+            java.util.Arrays.fill(m, 0);
+            return;
+        }
+        for (int i = 0; i < 9; i++) {
+            k[i] = kLocal[i] + gamma[i];
+        }
+        Mat3.invert(k, m);
+    }
+
+    /** Γ and B of a swing/twist drive, each part's gains made physical with the inertia it turns. */
+    private void prepareSwingTwist(Bodies b, int ba) {
+        t[0] = ContactSolver.rotX(b.rot, ba, twistAxisInA, 0);
+        t[1] = ContactSolver.rotY(b.rot, ba, twistAxisInA, 0);
+        t[2] = ContactSolver.rotZ(b.rot, ba, twistAxisInA, 0);
+        double ktt = t[0] * (kLocal[0] * t[0] + kLocal[1] * t[1] + kLocal[2] * t[2])
+                + t[1] * (kLocal[3] * t[0] + kLocal[4] * t[1] + kLocal[5] * t[2])
+                + t[2] * (kLocal[6] * t[0] + kLocal[7] * t[1] + kLocal[8] * t[2]);
+        double across = kLocal[0] + kLocal[4] + kLocal[8] - ktt;
+        physicalCoefficients(settings, across > 0 ? 2 / across : 0, coef);
+        physicalCoefficients(twistSettings, ktt > 0 ? 1 / ktt : 0, twistCoef);
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) {
+                double tt = t[r] * t[c];
+                double e = r == c ? 1 : 0;
+                // a part without gains is free: a compliance so large that it takes no impulse
+                gamma[3 * r + c] = (twistCoef.active ? twistCoef.invD : FREE) * tt + (coef.active ? coef.invD : FREE) * (e - tt);
+                biasRates[3 * r + c] = (twistCoef.active ? twistCoef.biasRate * tt : 0)
+                        + (coef.active ? coef.biasRate * (e - tt) : 0);
             }
         }
+    }
+
+    /** Compliance of a swing or twist part whose gains are both zero, rad/(N·m·s). */
+    private static final double FREE = 1e12;
+
+    /** Coefficients of s made physical (N·m/rad) with the inertia it turns, kg·m². */
+    private void physicalCoefficients(DriveSettings s, double inertia, SpringCoefficients out) {
+        double k = s.stiffness();
+        double c = s.damping();
+        switch (s.gains()) {
+            case FREQUENCY_DAMPING_RATIO -> {
+                double omega = 2 * Math.PI * s.stiffness();
+                k = inertia * omega * omega;
+                c = inertia * 2 * s.damping() * omega;
+            }
+            case ACCELERATION -> {
+                k *= inertia;
+                c *= inertia;
+            }
+            default -> {
+            }
+        }
+        out.set(k, c, true, h);
     }
 
     void warmStart(Bodies b, int ba, int bb) {
@@ -67,36 +139,56 @@ final class SlerpDrivePart {
     }
 
     void solve(Bodies b, int ba, int bb) {
-        if (!coef.active) {
+        if (!active) {
             return;
         }
+        rows(b, ba, bb, v);
+        double nx = impulse[0] - (m[0] * v[0] + m[1] * v[1] + m[2] * v[2]);
+        double ny = impulse[1] - (m[3] * v[0] + m[4] * v[1] + m[5] * v[2]);
+        double nz = impulse[2] - (m[6] * v[0] + m[7] * v[1] + m[8] * v[2]);
+        clampAndApply(b, ba, bb, nx, ny, nz);
+    }
+
+    private final double[] v = new double[3];
+
+    /** v = Ċ + s·B·C + Γ·λ, the drive's velocity error (s: {@link #closingScale}). */
+    private void rows(Bodies b, int ba, int bb, double[] out) {
         rotationError(b, ba, bb);
-        double[] w = b.angVel;
         targetVelocity(b, ba);
-        double wtx = wt[0];
-        double wty = wt[1];
-        double wtz = wt[2];
-        double b0 = coef.biasRate * closingScale();
-        double vx = w[3 * bb] - w[3 * ba] - wtx + b0 * error[0];
-        double vy = w[3 * bb + 1] - w[3 * ba + 1] - wty + b0 * error[1];
-        double vz = w[3 * bb + 2] - w[3 * ba + 2] - wtz + b0 * error[2];
-        if (coef.physical) {
-            vx += coef.invD * impulse[0];
-            vy += coef.invD * impulse[1];
-            vz += coef.invD * impulse[2];
+        double scale = closingScale();
+        double[] w = b.angVel;
+        for (int r = 0; r < 3; r++) {
+            out[r] = w[3 * bb + r] - w[3 * ba + r] - wt[r]
+                    + scale * (biasRates[3 * r] * error[0] + biasRates[3 * r + 1] * error[1] + biasRates[3 * r + 2] * error[2])
+                    + gamma[3 * r] * impulse[0] + gamma[3 * r + 1] * impulse[1] + gamma[3 * r + 2] * impulse[2];
         }
-        double px = -(m[0] * vx + m[1] * vy + m[2] * vz);
-        double py = -(m[3] * vx + m[4] * vy + m[5] * vz);
-        double pz = -(m[6] * vx + m[7] * vy + m[8] * vz);
-        if (!coef.physical) {
-            px -= coef.impulseScale * impulse[0];
-            py -= coef.impulseScale * impulse[1];
-            pz -= coef.impulseScale * impulse[2];
+    }
+
+    /**
+     * Sets the accumulated impulse to (nx, ny, nz) within the torque limit (a slerp drive's as a
+     * whole, a swing/twist drive's twist and swing parts each) and applies the change.
+     */
+    private void clampAndApply(Bodies b, int ba, int bb, double nx, double ny, double nz) {
+        if (twistSettings == null) {
+            AngleConstraintPart.clampAndApply(b, ba, bb, impulse, nx, ny, nz, settings.maxTorque() * h);
+            return;
         }
-        double nx = impulse[0] + px;
-        double ny = impulse[1] + py;
-        double nz = impulse[2] + pz;
-        AngleConstraintPart.clampAndApply(b, ba, bb, impulse, nx, ny, nz, settings.maxTorque() * h);
+        double along = nx * t[0] + ny * t[1] + nz * t[2];
+        double sx = nx - along * t[0];
+        double sy = ny - along * t[1];
+        double sz = nz - along * t[2];
+        double maxTwist = twistSettings.maxTorque() * h * (1 - 1e-15);
+        double maxSwing = settings.maxTorque() * h * (1 - 1e-15);
+        along = Math.max(-maxTwist, Math.min(maxTwist, along));
+        double swing = Math.sqrt(sx * sx + sy * sy + sz * sz);
+        double k = swing > maxSwing ? maxSwing / swing : 1;
+        double cx = along * t[0] + k * sx;
+        double cy = along * t[1] + k * sy;
+        double cz = along * t[2] + k * sz;
+        AngleConstraintPart.apply(b, ba, bb, cx - impulse[0], cy - impulse[1], cz - impulse[2]);
+        impulse[0] = cx;
+        impulse[1] = cy;
+        impulse[2] = cz;
     }
 
     /**
@@ -117,7 +209,7 @@ final class SlerpDrivePart {
      */
     private double closingScale() {
         double e = Math.sqrt(error[0] * error[0] + error[1] * error[1] + error[2] * error[2]);
-        double max = settings.maxTorque();
+        double max = twistSettings == null ? settings.maxTorque() : Math.min(settings.maxTorque(), twistSettings.maxTorque());
         if (!brakingInertiaKnown || max == Double.POSITIVE_INFINITY || !(e > 0)) {
             return 1;
         }
@@ -133,7 +225,7 @@ final class SlerpDrivePart {
         double alpha = BRAKING_SHARE * max / inertia;
         double ah = 0.5 * alpha * h;
         double v = Math.sqrt(ah * ah + 2 * alpha * e) - ah;
-        double asked = coef.biasRate * e;
+        double asked = maxBiasRate() * e;
         return asked > v ? v / asked : 1;
     }
 
@@ -160,36 +252,50 @@ final class SlerpDrivePart {
      * K/D for gains relative to the effective inertia (K = I_A⁻¹ + I_B⁻¹), which reproduces the
      * sequential formulas exactly when K is the whole effective mass.
      */
-    void treeRows(Bodies b, int ba, int bb, double[] rhs, int o, double[] gamma) {
-        rotationError(b, ba, bb);
-        targetVelocity(b, ba);
-        for (int r = 0; r < 9; r++) {
-            gamma[r] = coef.physical ? (r % 4 == 0 ? coef.invD : 0) : coef.invD * kLocal[r];
-        }
-        double b0 = coef.biasRate * closingScale();
-        double[] w = b.angVel;
-        for (int r = 0; r < 3; r++) {
-            double v = w[3 * bb + r] - w[3 * ba + r] - wt[r] + b0 * error[r]
-                    + gamma[3 * r] * impulse[0] + gamma[3 * r + 1] * impulse[1] + gamma[3 * r + 2] * impulse[2];
-            rhs[o + r] = -v;
-        }
+    void treeRows(Bodies b, int ba, int bb, double[] rhs, int o, double[] gammaOut) {
+        rows(b, ba, bb, v);
+        System.arraycopy(gamma, 0, gammaOut, 0, 9);
+        rhs[o] = -v[0];
+        rhs[o + 1] = -v[1];
+        rhs[o + 2] = -v[2];
     }
 
     /**
      * After a tree solve that would change the accumulated impulse by −(x0, x1, x2): if the new
-     * impulse exceeds maxTorque·h it is clamped to it along the same direction and applied here,
-     * and true is returned (the tree then solves again without this drive's rows).
+     * impulse exceeds the torque limit it is clamped to it and applied here, and true is returned
+     * (the tree then solves again without this drive's rows).
      */
     boolean clampInTree(Bodies b, int ba, int bb, double x0, double x1, double x2) {
         double nx = impulse[0] - x0;
         double ny = impulse[1] - x1;
         double nz = impulse[2] - x2;
-        double max = settings.maxTorque() * h;
-        if (nx * nx + ny * ny + nz * nz <= max * max) {
+        if (withinLimit(nx, ny, nz)) {
             return false;
         }
-        AngleConstraintPart.clampAndApply(b, ba, bb, impulse, nx, ny, nz, max);
+        clampAndApply(b, ba, bb, nx, ny, nz);
         return true;
+    }
+
+    private boolean withinLimit(double nx, double ny, double nz) {
+        if (twistSettings == null) {
+            double max = settings.maxTorque() * h;
+            return nx * nx + ny * ny + nz * nz <= max * max;
+        }
+        double along = nx * t[0] + ny * t[1] + nz * t[2];
+        double sx = nx - along * t[0];
+        double sy = ny - along * t[1];
+        double sz = nz - along * t[2];
+        double maxTwist = twistSettings.maxTorque() * h;
+        double maxSwing = settings.maxTorque() * h;
+        return Math.abs(along) <= maxTwist && sx * sx + sy * sy + sz * sz <= maxSwing * maxSwing;
+    }
+
+    /** The largest bias rate of the drive's parts, 1/s (what the closing-speed request scales). */
+    private double maxBiasRate() {
+        if (twistSettings == null) {
+            return coef.biasRate;
+        }
+        return Math.max(twistCoef.active ? twistCoef.biasRate : 0, coef.active ? coef.biasRate : 0);
     }
 
     /** Torque applied over the last substep, N·m, world (on B; A takes the opposite). */

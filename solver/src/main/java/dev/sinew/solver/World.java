@@ -286,8 +286,42 @@ public final class World {
             joints.drive[j] = d;
         }
         d.settings = settings;
+        d.twistSettings = null;
         wakeIsland(joints.bodyA[j]);
         wakeIsland(joints.bodyB[j]);
+    }
+
+    /**
+     * Gives a swing-twist joint a swing/twist drive instead of a slerp drive: the same spring toward
+     * the target set by {@link #setDriveTarget}, with separate gains and torque limits for turning
+     * about the joint's twist axis and for swinging across it. Gains in the frequency or
+     * acceleration form are relative to the inertia about the twist axis and the mean inertia
+     * across it. {@code null} for both removes the drive.
+     *
+     * @throws InvalidArgumentException if the joint is not a swing-twist joint, or only one part is null
+     */
+    public void setSwingTwistDrive(JointHandle h, DriveSettings swing, DriveSettings twist) {
+        checkUnlocked("set a drive");
+        int j = jointSlot(h);
+        SwingTwistLimitPart st = joints.swingTwist[j];
+        if (st == null) {
+            throw new InvalidArgumentException("joint", h, "is not a swing-twist joint (use setDrive for a slerp drive)");
+        }
+        if (swing == null && twist == null) {
+            setDrive(h, null);
+            return;
+        }
+        Check.notNull("swing", swing);
+        Check.notNull("twist", twist);
+        setDrive(h, swing);
+        SlerpDrivePart d = joints.drive[j];
+        d.twistSettings = twist;
+        // the twist axis is the joint frame's x axis, in A's frame
+        double[] f = st.frameA;
+        Vector3d x = new Quaterniond(f[0], f[1], f[2], f[3]).transform(new Vector3d(1, 0, 0));
+        d.twistAxisInA[0] = x.x;
+        d.twistAxisInA[1] = x.y;
+        d.twistAxisInA[2] = x.z;
     }
 
     /**

@@ -233,6 +233,69 @@ class SwingTwistJointTest {
         assertEquals(0, y.distance(1, 0, 0), 1e-12);
     }
 
+    /**
+     * A swing/twist drive has one spring about the twist axis and another across it: a box on a
+     * swing-twist joint at its centre (no gravity), turned 60° about the twist axis or 60° about a
+     * swing axis, follows the implicit-Euler recursion of the twist spring (k_t, c_t, I_xx) or of
+     * the swing spring (k_s, c_s, I_zz), each to 1e-9 rad.
+     */
+    @Test
+    void swingTwistDriveIsTwoImplicitSprings() {
+        double ks = 40;
+        double cs = 1.5;
+        double kt = 6;
+        double ct = 0.2;
+        assertSpring(new Vector3d(1, 0, 0), kt, ct, ks, cs, 0);
+        assertSpring(new Vector3d(0, 0, 1), kt, ct, ks, cs, 2);
+    }
+
+    private static void assertSpring(Vector3d axis, double kt, double ct, double ks, double cs, int inertiaAxis) {
+        World w = new World(WorldSettings.defaults().withGravity(new Vector3d()).withSleep(false));
+        BodyHandle base = w.createBody(BodySettings.builder(BodyType.STATIC).position(0, 1, 0).build());
+        BodyHandle box = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, 1, 0).mass(6)
+                .collider(Collider.of(new Box(0.3, 0.2, 0.1))).build());
+        JointHandle j = w.createJoint(SwingTwistJointSettings.of(base, new Vector3d(), new Quaterniond(), box,
+                new Vector3d(), new Quaterniond()));
+        w.setSwingTwistDrive(j, DriveSettings.stiffnessDamping(ks, cs, Double.POSITIVE_INFINITY),
+                DriveSettings.stiffnessDamping(kt, ct, Double.POSITIVE_INFINITY));
+        double theta0 = Math.toRadians(60);
+        w.setTransform(box, new Vector3d(0, 1, 0), new Quaterniond().fromAxisAngleRad(axis, theta0));
+        boolean twist = inertiaAxis == 0;
+        double k = twist ? kt : ks;
+        double c = twist ? ct : cs;
+        double inertia = inertiaAxis == 0 ? w.inertiaInBodySpace(box, new org.joml.Matrix3d()).m00
+                : w.inertiaInBodySpace(box, new org.joml.Matrix3d()).m22;
+        int n = w.settings().substeps();
+        double h = w.settings().tickSeconds() / n;
+        double theta = theta0;
+        double omega = 0;
+        double worst = 0;
+        for (int step = 0; step < 240; step++) {
+            w.step();
+            for (int s = 0; s < n; s++) {
+                omega = (inertia * omega - h * k * theta) / (inertia + h * c + h * h * k);
+                theta += 2 * Math.atan(h * omega / 2);
+            }
+            Quaterniond q = w.orientation(box, new Quaterniond());
+            double angle = 2 * Math.atan2(new Vector3d(q.x, q.y, q.z).dot(axis), q.w);
+            worst = Math.max(worst, Math.abs(angle - theta));
+        }
+        assertTrue(worst < 1e-9, (twist ? "twist" : "swing") + " spring: largest difference " + worst + " rad");
+        assertTrue(Math.abs(theta) < 0.5 * theta0, "the reference itself moved");
+    }
+
+    @Test
+    void swingTwistDriveNeedsASwingTwistJointAndBothParts() {
+        limb(0.5, 0.5, -0.2, 0.2);
+        BodyHandle anchor = world.bodyHandles().get(0);
+        BodyHandle other = world.createBody(BodySettings.builder(BodyType.DYNAMIC).position(3, 2, 0)
+                .collider(Collider.of(Box.cube(0.1))).build());
+        JointHandle ball = world.createJoint(BallJointSettings.of(anchor, new Vector3d(3, 0, 0), other, new Vector3d()));
+        DriveSettings d = DriveSettings.frequency(2, 1, 10);
+        assertMessage("joint", () -> world.setSwingTwistDrive(ball, d, d));
+        assertMessage("twist", () -> world.setSwingTwistDrive(joint, d, null));
+    }
+
     private static void assertMessage(String field, org.junit.jupiter.api.function.Executable e) {
         InvalidArgumentException ex = assertThrows(InvalidArgumentException.class, e);
         assertTrue(ex.getMessage().contains(field), ex.getMessage());
