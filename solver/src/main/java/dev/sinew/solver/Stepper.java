@@ -128,8 +128,10 @@ final class Stepper {
             jointTree.solve(jointSoft.biasRate, true);
             joints.solve(b, jointSoft, jointTree);
             integratePositions(h);
-            // Closing the cone can push the twist past its range: project again while a limit is passed.
-            for (int pass = 0; pass < 3 && jointTree.project(); pass++) {
+            // Closing the cone can push the twist past its range: one more projection if a limit is
+            // still passed. Measured: one pass left the swing-cone scene's twist 1.5° out, two
+            // leave 0.006°; a third cost the 100-link driven chain 8.5 instead of 6.3 ms a step.
+            for (int pass = 0; pass < 2 && jointTree.project(); pass++) {
                 // repeat
             }
             limitProjection.project(b, joints, jointTree);

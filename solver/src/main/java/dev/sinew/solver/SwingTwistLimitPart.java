@@ -186,7 +186,14 @@ final class SwingTwistLimitPart {
         return n;
     }
 
-    /** The rigid limit rows passed now (C &lt; 0), with their errors, for the position projection. */
+    /**
+     * How far (rad) a limit may be passed before the position projection takes it: 0.006°, far
+     * below what the limit checks measure, and enough that the projection's own second-order
+     * residue does not ask for another pass (100 joints on their limits took 3 passes per substep).
+     */
+    static final double PROJECTION_SLOP = 1e-4;
+
+    /** The rigid limit rows passed now by more than {@link #PROJECTION_SLOP}, with their errors, for the position projection. */
     int passedRows(Bodies b, int ba, int bb, AxisConstraintPart[] out, double[] c, int o) {
         if (spring.active) {
             return 0;
@@ -194,15 +201,15 @@ final class SwingTwistLimitPart {
         evaluate(b, ba, bb);
         int n = o;
         if (twistLimited() && twistValid) {
-            if (twist < twistMin) {
+            if (twist < twistMin - PROJECTION_SLOP) {
                 out[n] = twistLower;
                 c[n++] = twist - twistMin;
-            } else if (twist > twistMax) {
+            } else if (twist > twistMax + PROJECTION_SLOP) {
                 out[n] = twistUpper;
                 c[n++] = twistMax - twist;
             }
         }
-        if (coneLimited() && coneValid && coneError < 0) {
+        if (coneLimited() && coneValid && coneError < -PROJECTION_SLOP) {
             out[n] = cone;
             c[n++] = coneError;
         }
