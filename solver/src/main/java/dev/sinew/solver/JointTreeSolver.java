@@ -83,6 +83,7 @@ final class JointTreeSolver {
         if (joints.count == 0) {
             return;
         }
+        reserve(2 * joints.high + joints.count + 1);
         if (bodyNode == null || bodyNode.length < b.capacity) {
             bodyNode = new int[b.capacity];
             compRoot = new int[b.capacity];
@@ -391,36 +392,63 @@ final class JointTreeSolver {
         }
     }
 
+    /**
+     * Makes room for n nodes and their blocks up front, so that a tick whose trees are larger than
+     * any before (a component rejoining the trees) does not allocate inside the step: the buffers
+     * grow only when joints are added. A tree has at most two nodes per joint plus one body.
+     */
+    private void reserve(int n) {
+        if (kind.length < n) {
+            kind = Arrays.copyOf(kind, n);
+            ref = Arrays.copyOf(ref, n);
+            parent = Arrays.copyOf(parent, n);
+            size = Arrays.copyOf(size, n);
+            d = Arrays.copyOf(d, n);
+            dInv = Arrays.copyOf(dInv, n);
+            l = Arrays.copyOf(l, n);
+            hUp = Arrays.copyOf(hUp, n);
+            x = Arrays.copyOf(x, n);
+            rows = Arrays.copyOf(rows, n);
+            rowBias = Arrays.copyOf(rowBias, n);
+            limitRows = Arrays.copyOf(limitRows, n);
+            driveRows = Arrays.copyOf(driveRows, n);
+        }
+        for (int i = 0; i < n; i++) {
+            if (d[i] == null) {
+                d[i] = new double[BLOCK];
+                dInv[i] = new double[BLOCK];
+                l[i] = new double[BLOCK];
+                hUp[i] = new double[BLOCK];
+                x[i] = new double[MAX_ROWS];
+                rows[i] = new AxisConstraintPart[3];
+                rowBias[i] = new double[3];
+            }
+        }
+        if (map.length < n) {
+            map = new int[n];
+            k2 = new int[n];
+            r2 = new int[n];
+            p2 = new int[n];
+            s2 = new int[n];
+        }
+        if (subMass.length < n) {
+            subMass = new double[n];
+            subMoment = new double[3 * n];
+            subSecond = new double[9 * n];
+        }
+        if (stack.length < 2 * n) {
+            stack = new int[2 * n];
+        }
+    }
+
     private int addNode(int k, int r, int s) {
         if (nodeCount == kind.length) {
-            int m = 2 * nodeCount;
-            kind = Arrays.copyOf(kind, m);
-            ref = Arrays.copyOf(ref, m);
-            parent = Arrays.copyOf(parent, m);
-            size = Arrays.copyOf(size, m);
-            d = Arrays.copyOf(d, m);
-            dInv = Arrays.copyOf(dInv, m);
-            l = Arrays.copyOf(l, m);
-            hUp = Arrays.copyOf(hUp, m);
-            x = Arrays.copyOf(x, m);
-            rows = Arrays.copyOf(rows, m);
-            rowBias = Arrays.copyOf(rowBias, m);
-            limitRows = Arrays.copyOf(limitRows, m);
-            driveRows = Arrays.copyOf(driveRows, m);
+            reserve(2 * nodeCount);
         }
         int i = nodeCount++;
         kind[i] = k;
         ref[i] = r;
         size[i] = s;
-        if (d[i] == null) {
-            d[i] = new double[BLOCK];
-            dInv[i] = new double[BLOCK];
-            l[i] = new double[BLOCK];
-            hUp[i] = new double[BLOCK];
-            x[i] = new double[MAX_ROWS];
-            rows[i] = new AxisConstraintPart[3];
-            rowBias[i] = new double[3];
-        }
         return i;
     }
 
