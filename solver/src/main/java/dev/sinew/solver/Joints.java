@@ -30,6 +30,8 @@ final class Joints {
     HingeAnglePart[] hinge = new HingeAnglePart[8];
     /** The limits of swing-twist joints (null for other joints). */
     SwingTwistLimitPart[] swingTwist = new SwingTwistLimitPart[8];
+    /** Axis motors (null where a joint has none). */
+    AxisMotorPart[] motor = new AxisMotorPart[8];
     /** Joint friction (null where a joint has none). */
     FrictionPart[] friction = new FrictionPart[8];
     /** Slerp drives (null where a joint has none). */
@@ -61,6 +63,7 @@ final class Joints {
             drive = Arrays.copyOf(drive, n);
             hinge = Arrays.copyOf(hinge, n);
             swingTwist = Arrays.copyOf(swingTwist, n);
+            motor = Arrays.copyOf(motor, n);
             friction = Arrays.copyOf(friction, n);
         }
         return high++;
@@ -101,6 +104,9 @@ final class Joints {
                 if (swingTwist[j] != null) {
                     swingTwist[j].prepare(h);
                 }
+                if (motor[j] != null) {
+                    motor[j].prepare(h);
+                }
             }
         }
     }
@@ -122,6 +128,9 @@ final class Joints {
                 }
                 if (swingTwist[j] != null) {
                     swingTwist[j].warmStart(b, bodyA[j], bodyB[j]);
+                }
+                if (motor[j] != null) {
+                    motor[j].warmStart(b, bodyA[j], bodyB[j]);
                 }
                 if (friction[j] != null) {
                     friction[j].warmStart(b, bodyA[j], bodyB[j]);
@@ -158,6 +167,9 @@ final class Joints {
             }
             if (friction[j] != null) {
                 friction[j].solve(b, bodyA[j], bodyB[j]);
+            }
+            if (motor[j] != null) {
+                motor[j].solve(b, bodyA[j], bodyB[j]);
             }
             if (angle[j] != null) {
                 AngleConstraintPart.error(b, bodyA[j], bodyB[j], targetRelative, 4 * j, error);
@@ -241,10 +253,16 @@ final class Joints {
 
     /**
      * The accumulated impulses of joint j's limit and motor rows, in a fixed order (hinge: lower,
-     * upper, 0, motor; swing-twist: twist lower, twist upper, cone, 0; others zeros), for snapshots.
+     * upper, 0, motor; swing-twist: twist lower, twist upper, cone, 0; others zeros; then the three
+     * axis motors'), for snapshots.
      */
     void rowImpulses(int j, double[] out) {
-        Arrays.fill(out, 0, 4, 0);
+        Arrays.fill(out, 0, 7, 0);
+        if (motor[j] != null) {
+            for (int i = 0; i < 3; i++) {
+                out[4 + i] = motor[j].rows[i].impulse;
+            }
+        }
         if (hinge[j] != null) {
             out[0] = hinge[j].lowerRow.impulse;
             out[1] = hinge[j].upperRow.impulse;
@@ -258,6 +276,11 @@ final class Joints {
 
     /** Sets what {@link #rowImpulses} reads. */
     void setRowImpulses(int j, double[] in) {
+        if (motor[j] != null) {
+            for (int i = 0; i < 3; i++) {
+                motor[j].rows[i].impulse = in[4 + i];
+            }
+        }
         if (hinge[j] != null) {
             hinge[j].lowerRow.impulse = in[0];
             hinge[j].upperRow.impulse = in[1];

@@ -225,6 +225,7 @@ public final class World {
         joints.drive[j] = null;
         joints.hinge[j] = null;
         joints.swingTwist[j] = null;
+        joints.motor[j] = null;
         joints.friction[j] = null;
         joints.breakForce[j] = Double.POSITIVE_INFINITY;
         joints.breakTorque[j] = Double.POSITIVE_INFINITY;
@@ -487,6 +488,52 @@ public final class World {
      */
     public Vector3d swingTwistAngles(JointHandle h, Vector3d dest) {
         return SwingTwist.decompose(jointRelativeOrientation(h, new Quaterniond()), dest);
+    }
+
+    /**
+     * Runs a velocity motor about one axis of a joint's frame in body A (for a swing-twist joint its
+     * joint frame: 0 the twist axis x, 1 and 2 the swing axes y and z; for other joints body A's own
+     * axes): it drives B's angular velocity relative to A about that axis toward {@code speed} rad/s
+     * with at most {@code maxTorque} N·m. maxTorque 0 turns that axis's motor off.
+     */
+    public void setAxisMotor(JointHandle h, int axis, double speed, double maxTorque) {
+        checkUnlocked("set an axis motor");
+        int j = jointSlot(h);
+        if (axis < 0 || axis > 2) {
+            throw new InvalidArgumentException("axis", axis, "must be 0 (x), 1 (y) or 2 (z)");
+        }
+        Check.finite("speed", speed);
+        if (!(maxTorque >= 0) || maxTorque == Double.POSITIVE_INFINITY) {
+            throw new InvalidArgumentException("maxTorque", maxTorque, "must be finite and >= 0 (0 turns the motor off)");
+        }
+        AxisMotorPart m = joints.motor[j];
+        if (m == null) {
+            if (maxTorque == 0) {
+                return;
+            }
+            m = new AxisMotorPart();
+            SwingTwistLimitPart st = joints.swingTwist[j];
+            if (st != null) {
+                Quaterniond f = new Quaterniond(st.frameA[0], st.frameA[1], st.frameA[2], st.frameA[3]);
+                for (int i = 0; i < 3; i++) {
+                    Vector3d a = f.transform(new Vector3d(i == 0 ? 1 : 0, i == 1 ? 1 : 0, i == 2 ? 1 : 0));
+                    m.axisInA[3 * i] = a.x;
+                    m.axisInA[3 * i + 1] = a.y;
+                    m.axisInA[3 * i + 2] = a.z;
+                }
+            }
+            joints.motor[j] = m;
+        }
+        m.speed[axis] = speed;
+        m.maxTorque[axis] = maxTorque;
+        if (maxTorque == 0) {
+            m.rows[axis].impulse = 0;
+            if (!m.any()) {
+                joints.motor[j] = null;
+            }
+        }
+        wakeIsland(joints.bodyA[j]);
+        wakeIsland(joints.bodyB[j]);
     }
 
     /**

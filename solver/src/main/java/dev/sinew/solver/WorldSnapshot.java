@@ -109,7 +109,7 @@ public final class WorldSnapshot {
         int perCollider = 8 * (6 + 3 + 4);
         int perPair = ContactPair.BYTES;
         int size = 4 + 8 + 8 + 8 + 4 + 4 + liveBodies * perBody + 4 + liveColliders * perCollider + 4
-                + w.contacts.pairCount * perPair + 4 + 128 * w.joints.count + 8;
+                + w.contacts.pairCount * perPair + 4 + 152 * w.joints.count + 8;
         ByteBuffer buf = ByteBuffer.allocate(size);
         buf.putInt(MAGIC);
         buf.putLong(layoutHash(w));
@@ -156,9 +156,9 @@ public final class WorldSnapshot {
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.drive[j] != null ? joints.drive[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.friction[j] != null ? joints.friction[j].impulse : NO_PART, 0, 3);
-                double[] rows = new double[4];
+                double[] rows = new double[7];
                 joints.rowImpulses(j, rows);
-                put(buf, rows, 0, 4);
+                put(buf, rows, 0, 7);
             }
         }
         buf.putLong(checksum(buf.array(), buf.position()));
@@ -314,14 +314,14 @@ public final class WorldSnapshot {
                 get(buf, tmp, 0, 3);
                 get(buf, tmp, 0, 3);
                 get(buf, tmp, 0, 3);
-                get(buf, tmp, 0, 4);
+                get(buf, tmp, 0, 7);
             } else {
                 get(buf, joints.point[j].impulse, 0, 3);
                 get(buf, joints.angle[j] != null ? joints.angle[j].impulse
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : tmp, 0, 3);
                 get(buf, joints.drive[j] != null ? joints.drive[j].impulse : tmp, 0, 3);
                 get(buf, joints.friction[j] != null ? joints.friction[j].impulse : tmp, 0, 3);
-                get(buf, tmp, 0, 4);
+                get(buf, tmp, 0, 7);
                 joints.setRowImpulses(j, tmp);
             }
         }

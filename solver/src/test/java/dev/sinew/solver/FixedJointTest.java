@@ -103,8 +103,9 @@ class FixedJointTest {
         BodyHandle limb = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(6, 1.7, 0).mass(1.5)
                 .angularVelocity(4, 2, 5).collider(Collider.of(new Box(0.05, 0.3, 0.05))).build());
         Quaterniond down = SwingTwistJointSettings.frame(new Vector3d(0, -1, 0), new Vector3d(1, 0, 0));
-        w.createJoint(SwingTwistJointSettings.of(wall, new Vector3d(6, 0, 0), down, limb, new Vector3d(0, 0.3, 0), down)
-                .withSwing(0.3, 0.5).withTwist(-0.2, 0.2));
+        JointHandle shoulder = w.createJoint(SwingTwistJointSettings.of(wall, new Vector3d(6, 0, 0), down, limb,
+                new Vector3d(0, 0.3, 0), down).withSwing(0.3, 0.5).withTwist(-0.2, 0.2));
+        w.setAxisMotor(shoulder, 1, 2, 3);
         for (int i = 0; i < 30; i++) {
             w.step();
         }

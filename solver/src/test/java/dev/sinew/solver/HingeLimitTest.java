@@ -63,6 +63,29 @@ class HingeLimitTest {
         assertTrue(lowest < Math.toRadians(-170), "swung to " + Math.toDegrees(lowest) + "°");
     }
 
+    /**
+     * A soft hinge limit (k = 200 N·m/rad, c = 30 N·m·s/rad) under a steady 10 N·m torque, no gravity:
+     * the beam rests past its upper limit by exactly T/k, the implicit one-sided spring's equilibrium.
+     */
+    @Test
+    void softLimitDeflectsByTorqueOverStiffness() {
+        World w = new World(WorldSettings.defaults().withGravity(new Vector3d()).withSleep(false));
+        BodyHandle wall = w.createBody(BodySettings.builder(BodyType.STATIC).position(0, 2, 0).build());
+        BodyHandle beam = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0.5, 2, 0).mass(4)
+                .collider(Collider.of(new Box(0.5, 0.05, 0.05))).build());
+        Vector3d z = new Vector3d(0, 0, 1);
+        JointHandle j = w.createJoint(HingeJointSettings.of(wall, new Vector3d(), z, beam, new Vector3d(-0.5, 0, 0), z));
+        w.setHingeLimits(j, -0.5, 0.5);
+        double k = 200;
+        double torque = 10;
+        w.setLimitSpring(j, k, 30);
+        for (int i = 0; i < 600; i++) {
+            w.applyTorque(beam, new Vector3d(0, 0, torque));
+            w.step();
+        }
+        assertEquals(0.5 + torque / k, w.hingeAngle(j), 1e-6, "angle at rest");
+    }
+
     @Test
     void badLimitsAreRejected() {
         World w = new World();

@@ -296,6 +296,40 @@ class SwingTwistJointTest {
         assertMessage("twist", () -> world.setSwingTwistDrive(joint, d, null));
     }
 
+    /**
+     * Axis motors on a swing-twist joint whose frame turns the box's z axis into the twist axis: a
+     * motor about the twist axis (3 rad/s, 0.2 N·m) spins the box up at T/I_zz and then holds 3 rad/s;
+     * with a second motor about a swing axis holding 0 rad/s, the spin stays about the twist axis.
+     */
+    @Test
+    void axisMotorsSpinUpAtTheirLimitAndHoldTheirSpeed() {
+        World w = new World(WorldSettings.defaults().withGravity(new Vector3d()).withSleep(false));
+        BodyHandle base = w.createBody(BodySettings.builder(BodyType.STATIC).build());
+        double m = 2;
+        BodyHandle box = w.createBody(BodySettings.builder(BodyType.DYNAMIC).mass(m)
+                .collider(Collider.of(new Box(0.3, 0.2, 0.1))).build());
+        Quaterniond frame = SwingTwistJointSettings.frame(new Vector3d(0, 0, 1), new Vector3d(1, 0, 0));
+        JointHandle j = w.createJoint(SwingTwistJointSettings.of(base, new Vector3d(), frame, box, new Vector3d(), frame));
+        double torque = 0.2;
+        w.setAxisMotor(j, 0, 3, torque);
+        w.setAxisMotor(j, 1, 0, 5);
+        double izz = m / 3 * (0.3 * 0.3 + 0.2 * 0.2);
+        double dt = w.settings().tickSeconds();
+        for (int n = 1; n <= 180; n++) {
+            w.step();
+            Vector3d om = w.angularVelocity(box, new Vector3d());
+            assertEquals(Math.min(3, torque * n * dt / izz), om.z, 1e-9, "tick " + n);
+            assertEquals(0, Math.hypot(om.x, om.y), 1e-9, "tick " + n);
+        }
+        assertMessage("axis", () -> w.setAxisMotor(j, 3, 1, 1));
+        assertMessage("maxTorque", () -> w.setAxisMotor(j, 0, 1, -1));
+        assertMessage("speed", () -> w.setAxisMotor(j, 0, Double.NaN, 1));
+        w.setAxisMotor(j, 0, 0, 0);
+        w.setAxisMotor(j, 1, 0, 0);
+        w.step();
+        assertEquals(3, w.angularVelocity(box, new Vector3d()).z, 1e-9, "coasts once the motors are off");
+    }
+
     private static void assertMessage(String field, org.junit.jupiter.api.function.Executable e) {
         InvalidArgumentException ex = assertThrows(InvalidArgumentException.class, e);
         assertTrue(ex.getMessage().contains(field), ex.getMessage());
