@@ -1,0 +1,169 @@
+package dev.sinew.rig;
+
+import dev.sinew.solver.Check;
+import dev.sinew.solver.InvalidArgumentException;
+import org.joml.Vector3d;
+
+/**
+ * An animation clip: poses of one skeleton at a fixed frame rate. Sampling at any time slerps the
+ * bones' local rotations (shortest path) and lerps the root translation between the two nearest
+ * frames, clamped at the ends or looping. The root's horizontal travel is also a track of its own
+ * ({@link #rootMotion}), so a clip can be played in place ({@link #sampleInPlace}) and its travel
+ * applied to the character instead.
+ */
+public final class Clip {
+    /** What sampling outside [0, duration] does. */
+    public enum Wrap { CLAMP, LOOP }
+
+    private final String name;
+    private final Skeleton skeleton;
+    private final double frameRate;
+    private final int frames;
+    /** Local rotations, frame-major: frame f, bone b at 4·(f·n + b). */
+    private final double[] rotations;
+    /** Root translations, 3 per frame, metres. */
+    private final double[] roots;
+
+    Clip(String name, Skeleton skeleton, double frameRate, int frames, double[] rotations, double[] roots) {
+        this.name = name;
+        this.skeleton = skeleton;
+        this.frameRate = frameRate;
+        this.frames = frames;
+        this.rotations = rotations;
+        this.roots = roots;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Skeleton skeleton() {
+        return skeleton;
+    }
+
+    /** Frames per second. */
+    public double frameRate() {
+        return frameRate;
+    }
+
+    public int frameCount() {
+        return frames;
+    }
+
+    /** Time of the last frame, s (a one-frame clip lasts 0). */
+    public double duration() {
+        return (frames - 1) / frameRate;
+    }
+
+    /** The pose of frame f, exactly as stored. */
+    public Pose frame(int f, Pose dest) {
+        if (f < 0 || f >= frames) {
+            throw new InvalidArgumentException("frame", f, "must be in [0, " + frames + ")");
+        }
+        return blend(f, f, 0, dest);
+    }
+
+    /** The pose at {@code time} s. */
+    public Pose sample(double time, Wrap wrap, Pose dest) {
+        Check.finite("time", time);
+        double t = local(time, wrap);
+        double x = t * frameRate;
+        int f0 = Math.min((int) Math.floor(x), frames - 1);
+        int f1 = Math.min(f0 + 1, frames - 1);
+        return blend(f0, f1, x - f0, dest);
+    }
+
+    /** {@link #sample} with the root's horizontal travel taken out: root x and z stay at frame 0's. */
+    public Pose sampleInPlace(double time, Wrap wrap, Pose dest) {
+        sample(time, wrap, dest);
+        dest.root.x = roots[0];
+        dest.root.z = roots[2];
+        return dest;
+    }
+
+    /**
+     * The root's horizontal travel from frame 0 to {@code time}, metres (x, 0, z); looping adds a
+     * whole clip's travel per cycle.
+     */
+    public Vector3d rootMotion(double time, Wrap wrap, Vector3d dest) {
+        Check.finite("time", time);
+        double t = local(time, wrap);
+        double x = t * frameRate;
+        int f0 = Math.min((int) Math.floor(x), frames - 1);
+        int f1 = Math.min(f0 + 1, frames - 1);
+        double a = x - f0;
+        double rx = roots[3 * f0] + a * (roots[3 * f1] - roots[3 * f0]) - roots[0];
+        double rz = roots[3 * f0 + 2] + a * (roots[3 * f1 + 2] - roots[3 * f0 + 2]) - roots[2];
+        if (wrap == Wrap.LOOP && duration() > 0) {
+            double cycles = Math.floor(time / duration());
+            rx += cycles * (roots[3 * (frames - 1)] - roots[0]);
+            rz += cycles * (roots[3 * (frames - 1) + 2] - roots[2]);
+        }
+        return dest.set(rx, 0, rz);
+    }
+
+    private double local(double time, Wrap wrap) {
+        double d = duration();
+        if (d == 0) {
+            return 0;
+        }
+        if (wrap == Wrap.LOOP) {
+            double t = time % d;
+            return t < 0 ? t + d : t;
+        }
+        return Math.max(0, Math.min(d, time));
+    }
+
+    private Pose blend(int f0, int f1, double a, Pose dest) {
+        if (dest.skeleton() != skeleton) {
+            throw new InvalidArgumentException("dest", dest, "is a pose of another skeleton");
+        }
+        int n = skeleton.boneCount();
+        for (int b = 0; b < n; b++) {
+            int o0 = 4 * (f0 * n + b);
+            int o1 = 4 * (f1 * n + b);
+            slerp(rotations, o0, o1, a, dest, b);
+        }
+        dest.root.set(roots[3 * f0] + a * (roots[3 * f1] - roots[3 * f0]),
+                roots[3 * f0 + 1] + a * (roots[3 * f1 + 1] - roots[3 * f0 + 1]),
+                roots[3 * f0 + 2] + a * (roots[3 * f1 + 2] - roots[3 * f0 + 2]));
+        return dest;
+    }
+
+    /** Shortest-path slerp of two stored quaternions into bone b of dest. */
+    private static void slerp(double[] r, int o0, int o1, double a, Pose dest, int b) {
+        double x0 = r[o0];
+        double y0 = r[o0 + 1];
+        double z0 = r[o0 + 2];
+        double w0 = r[o0 + 3];
+        double x1 = r[o1];
+        double y1 = r[o1 + 1];
+        double z1 = r[o1 + 2];
+        double w1 = r[o1 + 3];
+        double dot = x0 * x1 + y0 * y1 + z0 * z1 + w0 * w1;
+        if (dot < 0) {
+            dot = -dot;
+            x1 = -x1;
+            y1 = -y1;
+            z1 = -z1;
+            w1 = -w1;
+        }
+        double s0;
+        double s1;
+        if (dot > 0.9995) {
+            s0 = 1 - a;
+            s1 = a;
+        } else {
+            double theta = Math.acos(dot);
+            double sin = Math.sin(theta);
+            s0 = Math.sin((1 - a) * theta) / sin;
+            s1 = Math.sin(a * theta) / sin;
+        }
+        double x = s0 * x0 + s1 * x1;
+        double y = s0 * y0 + s1 * y1;
+        double z = s0 * z0 + s1 * z1;
+        double w = s0 * w0 + s1 * w1;
+        double inv = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+        dest.setLocal(b, x * inv, y * inv, z * inv, w * inv);
+    }
+}
