@@ -5,6 +5,7 @@ import dev.sinew.scenes.joints.DriveGainsScene;
 import dev.sinew.scenes.joints.HingeSpringScene;
 import dev.sinew.scenes.joints.PendulumScene;
 import dev.sinew.scenes.joints.SwingConeScene;
+import dev.sinew.scenes.rig.ClipPlayScene;
 import dev.sinew.scenes.solver.BounceScene;
 import dev.sinew.scenes.solver.BoxStackScene;
 import dev.sinew.scenes.solver.MassRatioScene;
@@ -28,7 +29,8 @@ public final class SceneCatalog {
             new ChainScene(),
             new HingeSpringScene(),
             new SwingConeScene(),
-            new DriveGainsScene());
+            new DriveGainsScene(),
+            new ClipPlayScene());
 
     private SceneCatalog() {
     }

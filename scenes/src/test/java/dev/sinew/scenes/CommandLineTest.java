@@ -40,4 +40,29 @@ class CommandLineTest {
     void unknownSceneIsAClearError() {
         assertEquals(2, Main.execute("run", "no-such-scene", "--quiet"));
     }
+
+    /** {@code inspect} summarizes a shipped BVH file and names the line of a malformed one. */
+    @Test
+    void inspectSummarizesAndRejects(@TempDir Path dir) throws Exception {
+        java.io.PrintStream out = System.out;
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        try {
+            System.setOut(new java.io.PrintStream(text, true, "UTF-8"));
+            System.setErr(new java.io.PrintStream(text, true, "UTF-8"));
+            assertEquals(0, Main.execute("inspect", dev.sinew.rig.Mocap.file("cmu/131_01.bvh").toString()));
+            String summary = text.toString("UTF-8");
+            assertTrue(summary.contains("bones     31"), summary);
+            assertTrue(summary.contains("frames    994"), summary);
+            assertTrue(summary.contains("CMU units"), summary);
+            text.reset();
+            Path bad = dir.resolve("bad.bvh");
+            Files.writeString(bad, "HIERARCHY\nROOT a\n{\nOFFSET 0 0\n}\n");
+            assertEquals(1, Main.execute("inspect", bad.toString()));
+            assertTrue(text.toString("UTF-8").contains("bad.bvh:5: expected OFFSET z"), text.toString("UTF-8"));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
 }

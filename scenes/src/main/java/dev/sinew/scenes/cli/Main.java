@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
 /** The {@code sinew} command line. */
 @Command(name = "sinew", mixinStandardHelpOptions = true, version = "sinew 0.1.0",
         description = "Sinew, an active-ragdoll physics engine. With no command: the sandbox.",
-        subcommands = {Main.Run.class, Main.Scenes.class})
+        subcommands = {Main.Run.class, Main.Scenes.class, Inspect.class})
 public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {

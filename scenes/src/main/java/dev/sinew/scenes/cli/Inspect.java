@@ -1,0 +1,108 @@
+package dev.sinew.scenes.cli;
+
+import dev.sinew.rig.BvhImporter;
+import dev.sinew.rig.FormatException;
+import dev.sinew.rig.Pose;
+import dev.sinew.rig.Skeleton;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.joml.Vector3d;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code sinew inspect FILE}: a summary of a data file, or where it is malformed. BVH for now
+ * (ragdoll definitions and drive profiles join when they exist).
+ */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+        description = "Summarize a BVH file (bones, channels, frames, rate, duration, detected unit); exit 1 if malformed.")
+final class Inspect implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "FILE", description = "the file to inspect")
+    Path file;
+
+    /** Candidate units: metres per file unit, and the range of standing heights (file units) that suggests it. */
+    private static final Object[][] UNITS = {
+        {"metres", 1.0, 1.0, 2.5},
+        {"CMU units (0.056444 m)", BvhImporter.CMU_UNIT, 20.0, 45.0},
+        {"inches (0.0254 m)", 0.0254, 45.0, 100.0},
+        {"centimetres (0.01 m)", 0.01, 100.0, 250.0},
+        {"millimetres (0.001 m)", 0.001, 1000.0, 2500.0},
+    };
+
+    @Override
+    public Integer call() {
+        if (!Files.isRegularFile(file)) {
+            System.err.println("sinew inspect: " + file + ": no such file");
+            return 2;
+        }
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (!name.endsWith(".bvh")) {
+            System.err.println("sinew inspect: " + file + ": unsupported file type (BVH now; ragdoll definitions and"
+                    + " drive profiles when they exist)");
+            return 2;
+        }
+        BvhImporter.Bvh bvh;
+        try {
+            bvh = BvhImporter.read(file, 1);
+        } catch (FormatException e) {
+            System.err.println("sinew inspect: " + file.getParent() + "/" + e.getMessage());
+            return 1;
+        } catch (UncheckedIOException e) {
+            System.err.println("sinew inspect: " + e.getMessage());
+            return 2;
+        }
+        Skeleton s = bvh.skeleton();
+        double height = height(bvh);
+        String unit = "unknown";
+        double scale = Double.NaN;
+        for (Object[] u : UNITS) {
+            if (height >= (double) u[2] && height <= (double) u[3]) {
+                unit = (String) u[0];
+                scale = (double) u[1];
+            }
+        }
+        Map<String, Integer> orders = new LinkedHashMap<>();
+        for (List<String> c : bvh.channels()) {
+            StringBuilder o = new StringBuilder();
+            for (String ch : c) {
+                o.append(ch.startsWith("X") ? 'X' : ch.startsWith("Y") ? 'Y' : 'Z').append(ch.endsWith("position") ? 'p' : 'r');
+            }
+            orders.merge(c.size() + ":" + o, 1, Integer::sum);
+        }
+        System.out.printf(Locale.ROOT, "file      %s%n", file);
+        System.out.printf(Locale.ROOT, "bones     %d (root %s)%n", s.boneCount(), s.name(0));
+        System.out.printf(Locale.ROOT, "channels  %d; per joint: %s (Xp = Xposition, Zr = Zrotation, ...)%n",
+                bvh.channelCount(), orders);
+        System.out.printf(Locale.ROOT, "frames    %d at %.4g fps, %.3f s%n", bvh.clip().frameCount(), bvh.clip().frameRate(),
+                bvh.clip().duration());
+        System.out.printf(Locale.ROOT, "unit      %s (rest skeleton %.4g file units tall%s)%n", unit, height,
+                Double.isNaN(scale) ? "" : String.format(Locale.ROOT, ", %.3f m", height * scale));
+        return 0;
+    }
+
+    /** Vertical extent of the rest skeleton (offsets only, end sites included), in file units. */
+    private static double height(BvhImporter.Bvh bvh) {
+        Skeleton s = bvh.skeleton();
+        Pose rest = new Pose(s).evaluate();
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        Vector3d p = new Vector3d();
+        Vector3d e = new Vector3d();
+        for (int i = 0; i < s.boneCount(); i++) {
+            rest.modelPosition(i, p);
+            lo = Math.min(lo, p.y);
+            hi = Math.max(hi, p.y);
+            if (bvh.endSite(i, e) != null) {
+                lo = Math.min(lo, p.y + e.y);
+                hi = Math.max(hi, p.y + e.y);
+            }
+        }
+        return hi - lo;
+    }
+}

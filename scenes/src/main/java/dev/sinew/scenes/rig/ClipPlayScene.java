@@ -1,0 +1,157 @@
+package dev.sinew.scenes.rig;
+
+import dev.sinew.rig.BvhImporter;
+import dev.sinew.rig.Clip;
+import dev.sinew.rig.Mocap;
+import dev.sinew.rig.Pose;
+import dev.sinew.rig.Skeleton;
+import dev.sinew.scenes.CheckResult;
+import dev.sinew.scenes.Scene;
+import dev.sinew.scenes.SceneInstance;
+import dev.sinew.scenes.SceneOptions;
+import dev.sinew.solver.World;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+
+/**
+ * Every BVH clip in the shared mocap directory played once at its own rate, no physics: the
+ * importer and the clip sampler on real data. Per clip: {@code frames} and {@code footHeightMin},
+ * the lowest any foot point (ankles, toes and the toes' end sites) comes over the whole clip, in
+ * metres: about 0 when the units are right and the feet reach the floor.
+ */
+public final class ClipPlayScene implements Scene {
+    /** Foot points must come within this of the floor, m (a wrong unit is off by a factor of 18 or 100). */
+    static final double FLOOR_TOLERANCE = 0.1;
+
+    @Override
+    public String name() {
+        return "clip-play";
+    }
+
+    @Override
+    public String category() {
+        return "rig";
+    }
+
+    @Override
+    public String description() {
+        return "plays every clip in ../shared/mocap with no physics; frames and lowest foot height per clip";
+    }
+
+    @Override
+    public double defaultSeconds() {
+        return 9;
+    }
+
+    @Override
+    public SceneInstance create(SceneOptions options) {
+        return new Instance();
+    }
+
+    /** One clip being played. */
+    static final class Track {
+        final BvhImporter.Bvh bvh;
+        final Pose pose;
+        final int[] feet;
+        double footMin = Double.POSITIVE_INFINITY;
+
+        Track(BvhImporter.Bvh bvh) {
+            this.bvh = bvh;
+            this.pose = new Pose(bvh.skeleton());
+            Skeleton s = bvh.skeleton();
+            List<Integer> f = new ArrayList<>();
+            for (String n : new String[] {"LeftAnkle", "RightAnkle", "LeftToe", "RightToe", "LeftFoot", "RightFoot",
+                "LeftToeBase", "RightToeBase"}) {
+                if (s.find(n) >= 0) {
+                    f.add(s.find(n));
+                }
+            }
+            feet = f.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        void play(double t) {
+            Clip c = bvh.clip();
+            if (t > c.duration() + 1e-9) {
+                return;
+            }
+            c.sample(t, Clip.Wrap.CLAMP, pose).evaluate();
+            Vector3d p = new Vector3d();
+            Vector3d e = new Vector3d();
+            Quaterniond q = new Quaterniond();
+            for (int b : feet) {
+                pose.modelPosition(b, p);
+                footMin = Math.min(footMin, p.y);
+                if (bvh.endSite(b, e) != null) {
+                    pose.modelRotation(b, q).transform(e);
+                    footMin = Math.min(footMin, p.y + e.y);
+                }
+            }
+        }
+    }
+
+    static final class Instance implements SceneInstance {
+        final World world = new World();
+        final List<Track> tracks = new ArrayList<>();
+
+        Instance() {
+            Path dir = Mocap.directory();
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.filter(p -> p.toString().endsWith(".bvh")).sorted()
+                        .forEach(p -> tracks.add(new Track(BvhImporter.read(p, BvhImporter.CMU_UNIT))));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public World world() {
+            return world;
+        }
+
+        @Override
+        public void afterStep(long tick) {
+            double t = tick * world.settings().tickSeconds();
+            for (Track tr : tracks) {
+                tr.play(t);
+            }
+        }
+
+        @Override
+        public Map<String, Object> metrics() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("clips", tracks.size());
+            int frames = 0;
+            List<Map<String, Object>> per = new ArrayList<>();
+            for (Track tr : tracks) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("clip", tr.bvh.clip().name());
+                e.put("frames", tr.bvh.clip().frameCount());
+                e.put("footHeightMin", tr.footMin);
+                per.add(e);
+                frames += tr.bvh.clip().frameCount();
+            }
+            m.put("frames", frames);
+            m.put("perClip", per);
+            return m;
+        }
+
+        @Override
+        public List<CheckResult> checks() {
+            List<CheckResult> c = new ArrayList<>();
+            c.add(CheckResult.atLeast("clips", tracks.size(), 1));
+            for (Track tr : tracks) {
+                c.add(CheckResult.lessThan("abs(footHeightMin) " + tr.bvh.clip().name(), Math.abs(tr.footMin), FLOOR_TOLERANCE));
+            }
+            return c;
+        }
+    }
+}
