@@ -6,6 +6,7 @@ import dev.sinew.scenes.joints.HingeSpringScene;
 import dev.sinew.scenes.joints.PendulumScene;
 import dev.sinew.scenes.joints.SwingConeScene;
 import dev.sinew.scenes.rig.ClipPlayScene;
+import dev.sinew.scenes.rig.RagdollDropScene;
 import dev.sinew.scenes.solver.BounceScene;
 import dev.sinew.scenes.solver.BoxStackScene;
 import dev.sinew.scenes.solver.MassRatioScene;
@@ -30,7 +31,8 @@ public final class SceneCatalog {
             new HingeSpringScene(),
             new SwingConeScene(),
             new DriveGainsScene(),
-            new ClipPlayScene());
+            new ClipPlayScene(),
+            new RagdollDropScene());
 
     private SceneCatalog() {
     }

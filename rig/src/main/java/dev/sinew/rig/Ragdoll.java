@@ -1,0 +1,287 @@
+package dev.sinew.rig;
+
+import dev.sinew.solver.BodyHandle;
+import dev.sinew.solver.BodySettings;
+import dev.sinew.solver.BodyType;
+import dev.sinew.solver.Collider;
+import dev.sinew.solver.FixedJointSettings;
+import dev.sinew.solver.HingeJointSettings;
+import dev.sinew.solver.InvalidArgumentException;
+import dev.sinew.solver.JointHandle;
+import dev.sinew.solver.SwingTwistJointSettings;
+import dev.sinew.solver.World;
+import dev.sinew.solver.shape.Box;
+import dev.sinew.solver.shape.Capsule;
+import dev.sinew.solver.shape.Shape;
+import dev.sinew.solver.shape.Sphere;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+
+/**
+ * A physics skeleton built in a {@link World} from an animation skeleton and a
+ * {@link RagdollDefinition}: one dynamic body per defined bone, its joints to its parent body
+ * (connected bodies do not collide), masses from the definition's total mass and fractions.
+ * Joint frames and limits are set in the skeleton's rest pose; the bodies are then placed in the
+ * given pose. Each body follows its bone through a fixed offset: body = bone ⊗ offset.
+ */
+public final class Ragdoll {
+    private final World world;
+    private final Skeleton skeleton;
+    private final RagdollDefinition definition;
+    private final BodyHandle[] bodies;
+    private final JointHandle[] joints;
+    private final int[] bone;
+    private final int[] parentBody;
+    private final Quaterniond[] offsetRot;
+    private final Vector3d[] offsetPos;
+    private final Shape[] shapes;
+    /** Each joint's anchor in its parent body's frame and in its own body's frame (body origins), m. */
+    private final Vector3d[] anchorInParent;
+    private final Vector3d[] anchorInBody;
+    private final int[] boneBody;
+    // scratch
+    private final Quaterniond q = new Quaterniond();
+    private final Vector3d v = new Vector3d();
+
+    private Ragdoll(World world, Skeleton skeleton, RagdollDefinition definition) {
+        this.world = world;
+        this.skeleton = skeleton;
+        this.definition = definition;
+        int n = definition.bodies().size();
+        bodies = new BodyHandle[n];
+        joints = new JointHandle[n];
+        bone = new int[n];
+        parentBody = new int[n];
+        offsetRot = new Quaterniond[n];
+        offsetPos = new Vector3d[n];
+        shapes = new Shape[n];
+        anchorInParent = new Vector3d[n];
+        anchorInBody = new Vector3d[n];
+        boneBody = new int[skeleton.boneCount()];
+        java.util.Arrays.fill(boneBody, -1);
+    }
+
+    /**
+     * Builds the ragdoll into the world, posed as {@code pose}.
+     *
+     * @throws InvalidArgumentException naming the body and bone if the definition does not fit the skeleton
+     */
+    public static Ragdoll build(World world, Skeleton skeleton, RagdollDefinition definition, Pose pose) {
+        return build(world, skeleton, definition, pose, true);
+    }
+
+    /** {@link #build} with the bodies allowed to sleep or kept awake. */
+    public static Ragdoll build(World world, Skeleton skeleton, RagdollDefinition definition, Pose pose, boolean allowSleep) {
+        if (pose.skeleton() != skeleton) {
+            throw new InvalidArgumentException("pose", pose, "is a pose of another skeleton");
+        }
+        Ragdoll r = new Ragdoll(world, skeleton, definition);
+        Pose rest = new Pose(skeleton).evaluate();
+        Quaterniond[] restRot = new Quaterniond[r.bodies.length];
+        Vector3d[] restPos = new Vector3d[r.bodies.length];
+        // resolve everything before the world is touched, so a bad definition changes nothing
+        for (int i = 0; i < r.bodies.length; i++) {
+            RagdollDefinition.Body b = definition.bodies().get(i);
+            int bi = skeleton.find(b.bone());
+            if (bi < 0) {
+                throw new InvalidArgumentException("bodies[" + i + "].bone", b.bone(), "no such bone in the skeleton");
+            }
+            if (r.boneBody[bi] >= 0) {
+                throw new InvalidArgumentException("bodies[" + i + "].bone", b.bone(), "already has a body");
+            }
+            r.bone[i] = bi;
+            r.boneBody[bi] = i;
+            Vector3d pb = rest.modelPosition(bi, new Vector3d());
+            Quaterniond qb = rest.modelRotation(bi, new Quaterniond());
+            RagdollDefinition.Shape s = b.shape();
+            Vector3d center;
+            Quaterniond rot;
+            double length = 0;
+            if (s.to() != null) {
+                int ti = skeleton.find(s.to());
+                if (ti < 0) {
+                    throw new InvalidArgumentException("bodies[" + i + "].shape.to", s.to(), "no such bone in the skeleton");
+                }
+                Vector3d d = rest.modelPosition(ti, new Vector3d()).sub(pb);
+                length = d.length();
+                if (length < 1e-4) {
+                    throw new InvalidArgumentException("bodies[" + i + "].shape.to", s.to(),
+                            "is where " + b.bone() + " is in the rest pose: no length to run along");
+                }
+                center = new Vector3d(pb).fma(0.5, d);
+                rot = new Quaterniond().rotationTo(new Vector3d(0, 1, 0), d.normalize(new Vector3d()));
+            } else {
+                double[] o = s.offset() == null ? new double[3] : s.offset();
+                center = qb.transform(new Vector3d(o[0], o[1], o[2])).add(pb);
+                rot = new Quaterniond(qb);
+            }
+            r.shapes[i] = switch (s.type()) {
+                case "capsule" -> new Capsule(Math.max(0.005, length / 2 - s.radius()), s.radius());
+                case "sphere" -> new Sphere(s.radius());
+                default -> new Box(s.halfExtents()[0], s.halfExtents()[1], s.halfExtents()[2]);
+            };
+            restRot[i] = rot;
+            restPos[i] = center;
+            r.offsetRot[i] = new Quaterniond(qb).conjugate().mul(rot);
+            r.offsetPos[i] = new Quaterniond(qb).conjugate().transform(new Vector3d(center).sub(pb));
+            r.parentBody[i] = b.joint() == null ? -1 : indexOf(definition, b.joint().parent());
+        }
+        for (int i = 0; i < r.bodies.length; i++) {
+            RagdollDefinition.Body b = definition.bodies().get(i);
+            r.bodies[i] = world.createBody(BodySettings.builder(BodyType.DYNAMIC).position(restPos[i]).orientation(restRot[i])
+                    .mass(b.massFraction() * definition.totalMass()).allowSleep(allowSleep)
+                    .damping(0, definition.angularDamping() == null ? 0 : definition.angularDamping())
+                    .collider(Collider.of(r.shapes[i])).build());
+        }
+        for (int i = 1; i < r.bodies.length; i++) {
+            r.joints[i] = r.joint(i, rest, restPos, restRot);
+            if (definition.jointFriction() != null && definition.jointFriction() > 0) {
+                world.setJointFriction(r.joints[i], definition.jointFriction());
+            }
+        }
+        r.setPose(pose);
+        return r;
+    }
+
+    private static int indexOf(RagdollDefinition d, String body) {
+        for (int i = 0; i < d.bodies().size(); i++) {
+            if (d.bodies().get(i).name().equals(body)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Body i's joint to its parent, at the child bone's rest position. */
+    private JointHandle joint(int i, Pose rest, Vector3d[] pos, Quaterniond[] rot) {
+        RagdollDefinition.Joint j = definition.bodies().get(i).joint();
+        int p = parentBody[i];
+        Vector3d anchor = rest.modelPosition(bone[i], new Vector3d());
+        Vector3d inA = new Quaterniond(rot[p]).conjugate().transform(new Vector3d(anchor).sub(pos[p]));
+        Vector3d inB = new Quaterniond(rot[i]).conjugate().transform(new Vector3d(anchor).sub(pos[i]));
+        anchorInParent[i] = new Vector3d(inA);
+        anchorInBody[i] = new Vector3d(inB);
+        switch (j.type()) {
+            case "swingTwist" -> {
+                Vector3d along = rot[i].transform(new Vector3d(0, 1, 0));
+                Quaterniond frame = SwingTwistJointSettings.frame(along,
+                        new Vector3d(j.swingAxis()[0], j.swingAxis()[1], j.swingAxis()[2]));
+                Quaterniond fa = new Quaterniond(rot[p]).conjugate().mul(frame).normalize();
+                Quaterniond fb = new Quaterniond(rot[i]).conjugate().mul(frame).normalize();
+                return world.createJoint(SwingTwistJointSettings.of(bodies[p], inA, fa, bodies[i], inB, fb)
+                        .withSwing(Math.toRadians(j.swing()[0]), Math.toRadians(j.swing()[1]))
+                        .withTwist(Math.toRadians(j.twist()[0]), Math.toRadians(j.twist()[1])));
+            }
+            case "hinge" -> {
+                Vector3d axis = new Vector3d(j.axis()[0], j.axis()[1], j.axis()[2]).normalize();
+                JointHandle h = world.createJoint(HingeJointSettings.of(bodies[p], inA,
+                        new Quaterniond(rot[p]).conjugate().transform(new Vector3d(axis)), bodies[i], inB,
+                        new Quaterniond(rot[i]).conjugate().transform(new Vector3d(axis))));
+                world.setHingeLimits(h, Math.toRadians(j.limits()[0]), Math.toRadians(j.limits()[1]));
+                return h;
+            }
+            default -> {
+                return world.createJoint(FixedJointSettings.of(bodies[p], inA, bodies[i], inB));
+            }
+        }
+    }
+
+    /**
+     * Places the bodies in a pose, at rest (zero velocities): each body turned as its bone, the root
+     * body where its bone is, and every other body where its joint to its parent puts it. Bones the
+     * ragdoll has no body for (a spine's extra segments, a collar bone) still turn the bodies after
+     * them but cannot stretch a joint: the joints start closed.
+     */
+    public void setPose(Pose pose) {
+        pose.evaluate();
+        Vector3d zero = new Vector3d();
+        Vector3d[] pos = new Vector3d[bodies.length];
+        Quaterniond[] rot = new Quaterniond[bodies.length];
+        for (int i = 0; i < bodies.length; i++) {
+            pose.modelRotation(bone[i], q);
+            rot[i] = new Quaterniond(q).mul(offsetRot[i]).normalize();
+            int p = parentBody[i];
+            if (p < 0) {
+                pos[i] = q.transform(offsetPos[i], new Vector3d()).add(pose.modelPosition(bone[i], v));
+            } else {
+                // parent origin + R_parent·anchorInParent − R_body·anchorInBody
+                pos[i] = rot[p].transform(new Vector3d(anchorInParent[i])).add(pos[p])
+                        .sub(rot[i].transform(new Vector3d(anchorInBody[i])));
+            }
+            world.setTransform(bodies[i], pos[i], rot[i]);
+            world.setLinearVelocity(bodies[i], zero);
+            world.setAngularVelocity(bodies[i], zero);
+        }
+    }
+
+    /**
+     * The physics pose as a skeleton pose: every mapped bone's rotation from its body, every other
+     * bone keeping dest's current local rotation relative to its parent, the root translation from
+     * the root bone's body (when the root bone has one).
+     */
+    public Pose readPose(Pose dest) {
+        int n = skeleton.boneCount();
+        double[] model = new double[4 * n];
+        Quaterniond m = new Quaterniond();
+        Quaterniond parent = new Quaterniond();
+        for (int b = 0; b < n; b++) {
+            int i = boneBody[b];
+            int pb = skeleton.parent(b);
+            if (pb >= 0) {
+                parent.set(model[4 * pb], model[4 * pb + 1], model[4 * pb + 2], model[4 * pb + 3]);
+            } else {
+                parent.identity();
+            }
+            if (i >= 0) {
+                world.orientation(bodies[i], m).mul(new Quaterniond(offsetRot[i]).conjugate()).normalize();
+                Quaterniond local = new Quaterniond(parent).conjugate().mul(m).normalize();
+                dest.setLocal(b, local.x, local.y, local.z, local.w);
+                if (b == 0) {
+                    Vector3d p = m.transform(new Vector3d(offsetPos[i])).negate().add(world.position(bodies[i], new Vector3d()));
+                    dest.root.set(p);
+                }
+            } else {
+                m.set(parent).mul(dest.localRotation(b, new Quaterniond()));
+            }
+            model[4 * b] = m.x;
+            model[4 * b + 1] = m.y;
+            model[4 * b + 2] = m.z;
+            model[4 * b + 3] = m.w;
+        }
+        return dest;
+    }
+
+    public int bodyCount() {
+        return bodies.length;
+    }
+
+    public BodyHandle body(int i) {
+        return bodies[i];
+    }
+
+    /** Body i's joint to its parent (null for the root body). */
+    public JointHandle joint(int i) {
+        return joints[i];
+    }
+
+    public String bodyName(int i) {
+        return definition.bodies().get(i).name();
+    }
+
+    public String region(int i) {
+        return definition.bodies().get(i).region();
+    }
+
+    public Shape shape(int i) {
+        return shapes[i];
+    }
+
+    /** The bone body i follows. */
+    public int bone(int i) {
+        return bone[i];
+    }
+
+    public World world() {
+        return world;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.sinew.rig;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.sinew.solver.BodySettings;
+import dev.sinew.solver.BodyType;
+import dev.sinew.solver.InvalidArgumentException;
+import dev.sinew.solver.World;
+import dev.sinew.solver.WorldSettings;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/** The CMU ragdoll definition and the builder: round trip, joint closure, mass, and bad input. */
+class RagdollTest {
+    private static final BvhImporter.Bvh WALK = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+
+    @Test
+    void shippedDefinitionLoads() {
+        RagdollDefinition d = Profiles.ragdoll("cmu-humanoid");
+        assertEquals(16, d.bodies().size());
+        double sum = d.bodies().stream().mapToDouble(RagdollDefinition.Body::massFraction).sum();
+        assertEquals(1, sum, 1e-9);
+    }
+
+    /**
+     * Pose → ragdoll → read-back pose: every bone with a body comes back with the model rotation the
+     * animation gave it (to 1e-6 rad) before any step, and the joints start closed.
+     */
+    @Test
+    void poseRoundTripsThroughTheBodies() {
+        World world = new World(WorldSettings.defaults());
+        Skeleton s = WALK.skeleton();
+        Pose pose = WALK.clip().frame(400, new Pose(s));
+        Ragdoll r = Ragdoll.build(world, s, Profiles.ragdoll("cmu-humanoid"), pose);
+        assertTrue(world.maxJointSeparation() < 1e-9, "joints open by " + world.maxJointSeparation());
+        Pose back = r.readPose(new Pose(s).set(pose)).evaluate();
+        pose.evaluate();
+        for (int i = 0; i < r.bodyCount(); i++) {
+            int b = r.bone(i);
+            Quaterniond expected = pose.modelRotation(b, new Quaterniond());
+            Quaterniond got = back.modelRotation(b, new Quaterniond());
+            double angle = 2 * Math.acos(Math.min(1, Math.abs(expected.dot(got))));
+            assertTrue(angle < 1e-6, s.name(b) + " off by " + angle + " rad");
+        }
+        double mass = 0;
+        for (int i = 0; i < r.bodyCount(); i++) {
+            mass += world.mass(r.body(i));
+        }
+        assertEquals(70, mass, 1e-9);
+    }
+
+    @Test
+    void badDefinitionsNameTheField() {
+        String good = "{\"name\": \"x\", \"totalMass\": 10, \"bodies\": [{\"name\": \"a\", \"bone\": \"Hips\", \"region\": \"pelvis\","
+                + " \"massFraction\": 1, \"shape\": {\"type\": \"sphere\", \"radius\": 0.1}}]}";
+        RagdollDefinition.parse(good, "good.json");
+        assertField(good.replace("\"pelvis\"", "\"tail\""), "$.bodies[0].region");
+        assertField(good.replace("\"radius\": 0.1", "\"radius\": -0.1"), "$.bodies[0].shape.radius");
+        assertField(good.replace("\"totalMass\": 10", "\"totalMass\": 0"), "$.totalMass");
+        assertField(good.replace("\"massFraction\": 1", "\"massFraction\": 0.5"), "massFraction");
+        assertField(good.replace("\"name\": \"x\",", "\"name\": \"x\", \"colour\": 3,"), "colour");
+        assertField(good.replace("\"radius\": 0.1}}]}", "\"radius\": 0.1}}"), "good.json");
+        String unknownBone = good.replace("\"Hips\"", "\"Tail\"");
+        World w = new World();
+        w.createBody(BodySettings.builder(BodyType.STATIC).build());
+        long hash = w.stateHash();
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> Ragdoll.build(w, WALK.skeleton(),
+                RagdollDefinition.parse(unknownBone, "bone.json"), new Pose(WALK.skeleton())));
+        assertTrue(e.getMessage().contains("Tail"), e.getMessage());
+        assertEquals(hash, w.stateHash(), "the world is unchanged");
+        assertEquals(1, w.bodyCount());
+    }
+
+    private static void assertField(String json, String field) {
+        FormatException e = assertThrows(FormatException.class, () -> RagdollDefinition.parse(json, "good.json"));
+        assertTrue(e.getMessage().contains(field), e.getMessage());
+    }
+
+    @Test
+    void skeletonRejectsUnknownBones() {
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> WALK.skeleton().index("Tail"));
+        assertTrue(e.getMessage().contains("Tail"), e.getMessage());
+        assertThrows(InvalidArgumentException.class, () -> Skeleton.builder().add("a", 0, new Vector3d()));
+    }
+}
