@@ -70,8 +70,17 @@ public final class Ragdoll {
         return build(world, skeleton, definition, pose, true);
     }
 
-    /** {@link #build} with the bodies allowed to sleep or kept awake. */
+    /** {@link #build} with the bodies allowed to sleep or kept awake; stabilized. */
     public static Ragdoll build(World world, Skeleton skeleton, RagdollDefinition definition, Pose pose, boolean allowSleep) {
+        return build(world, skeleton, definition, pose, allowSleep, true);
+    }
+
+    /**
+     * {@link #build} with the bodies allowed to sleep or kept awake, and with or without mass-ratio
+     * stabilization ({@link #stabilize}).
+     */
+    public static Ragdoll build(World world, Skeleton skeleton, RagdollDefinition definition, Pose pose, boolean allowSleep,
+            boolean stabilize) {
         if (pose.skeleton() != skeleton) {
             throw new InvalidArgumentException("pose", pose, "is a pose of another skeleton");
         }
@@ -133,6 +142,9 @@ public final class Ragdoll {
                     .damping(0, definition.angularDamping() == null ? 0 : definition.angularDamping())
                     .collider(Collider.of(r.shapes[i])).build());
         }
+        if (stabilize) {
+            r.stabilize();
+        }
         for (int i = 1; i < r.bodies.length; i++) {
             r.joints[i] = r.joint(i, rest, restPos, restRot);
             if (definition.jointFriction() != null && definition.jointFriction() > 0) {
@@ -150,6 +162,70 @@ public final class Ragdoll {
             }
         }
         return -1;
+    }
+
+    /** Largest mass ratio kept between a body and its parent, either way. */
+    public static final double MAX_MASS_RATIO = 4;
+
+    /**
+     * Mass-ratio stabilization, after Strunk's "Stop my constraints from blowing up!" (Havok): a
+     * light body between heavy ones, or a heavy body on a light parent, makes joint chains converge
+     * badly. Two rules, total mass kept: (1) every body and its parent are brought within
+     * {@link #MAX_MASS_RATIO} of each other by moving mass between them (each body's inertia scales
+     * with its mass); (2) every parent's smallest principal moment is raised, isotropically, to at
+     * least the sum of its children's largest, so a parent is never spun by its children.
+     */
+    void stabilize() {
+        int n = bodies.length;
+        double[] mass = new double[n];
+        org.joml.Matrix3d[] inertia = new org.joml.Matrix3d[n];
+        for (int i = 0; i < n; i++) {
+            mass[i] = world.mass(bodies[i]);
+            inertia[i] = world.inertiaInBodySpace(bodies[i], new org.joml.Matrix3d());
+        }
+        double[] scale = new double[n];
+        java.util.Arrays.fill(scale, 1);
+        for (int sweep = 0; sweep < 20; sweep++) {
+            boolean changed = false;
+            for (int i = 1; i < n; i++) {
+                int p = parentBody[i];
+                double sum = mass[i] + mass[p];
+                double r = mass[i] / mass[p];
+                if (r > MAX_MASS_RATIO * (1 + 1e-9) || r < (1 - 1e-9) / MAX_MASS_RATIO) {
+                    double child = r > 1 ? sum * MAX_MASS_RATIO / (1 + MAX_MASS_RATIO) : sum / (1 + MAX_MASS_RATIO);
+                    scale[i] *= child / mass[i];
+                    scale[p] *= (sum - child) / mass[p];
+                    mass[i] = child;
+                    mass[p] = sum - child;
+                    changed = true;
+                }
+            }
+            if (!changed) {
+                break;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            inertia[i].scale(scale[i]);
+        }
+        // children come after their parents: go backwards so a raised parent counts for its own parent
+        for (int p = n - 1; p >= 0; p--) {
+            double children = 0;
+            for (int i = p + 1; i < n; i++) {
+                if (parentBody[i] == p) {
+                    children += Math.max(inertia[i].m00, Math.max(inertia[i].m11, inertia[i].m22));
+                }
+            }
+            double least = Math.min(inertia[p].m00, Math.min(inertia[p].m11, inertia[p].m22));
+            if (children > least) {
+                double add = children - least;
+                inertia[p].m00 += add;
+                inertia[p].m11 += add;
+                inertia[p].m22 += add;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            world.setMassProperties(bodies[i], mass[i], inertia[i]);
+        }
     }
 
     /** Body i's joint to its parent, at the child bone's rest position. */

@@ -52,6 +52,56 @@ class RagdollTest {
         assertEquals(70, mass, 1e-9);
     }
 
+    /**
+     * Stabilization keeps the total mass, brings every body within 4× of its parent's mass, and gives
+     * every parent at least its children's summed largest moment; switched off, the masses are the
+     * definition's fractions.
+     */
+    @Test
+    void stabilizationBoundsMassRatiosAndKeepsTheTotal() {
+        Skeleton s = WALK.skeleton();
+        RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
+        World w = new World();
+        Ragdoll r = Ragdoll.build(w, s, def, new Pose(s), true, true);
+        double total = 0;
+        int[] parent = new int[r.bodyCount()];
+        for (int i = 0; i < r.bodyCount(); i++) {
+            total += w.mass(r.body(i));
+            String p = def.bodies().get(i).joint() == null ? null : def.bodies().get(i).joint().parent();
+            parent[i] = -1;
+            for (int k = 0; k < i; k++) {
+                if (def.bodies().get(k).name().equals(p)) {
+                    parent[i] = k;
+                }
+            }
+        }
+        assertEquals(70, total, 1e-9);
+        boolean anyMoved = false;
+        for (int i = 1; i < r.bodyCount(); i++) {
+            double ratio = w.mass(r.body(i)) / w.mass(r.body(parent[i]));
+            assertTrue(ratio <= Ragdoll.MAX_MASS_RATIO * (1 + 1e-9) && ratio >= 1 / Ragdoll.MAX_MASS_RATIO * (1 - 1e-9),
+                    r.bodyName(i) + " to its parent " + ratio);
+            anyMoved |= Math.abs(w.mass(r.body(i)) - 70 * def.bodies().get(i).massFraction()) > 1e-9;
+        }
+        assertTrue(anyMoved, "the CMU definition has ratios past 4 (upper arm 2.1 kg on a 15.4 kg chest)");
+        for (int p = 0; p < r.bodyCount(); p++) {
+            double children = 0;
+            for (int i = 0; i < r.bodyCount(); i++) {
+                if (parent[i] == p) {
+                    org.joml.Matrix3d c = w.inertiaInBodySpace(r.body(i), new org.joml.Matrix3d());
+                    children += Math.max(c.m00, Math.max(c.m11, c.m22));
+                }
+            }
+            org.joml.Matrix3d m = w.inertiaInBodySpace(r.body(p), new org.joml.Matrix3d());
+            assertTrue(Math.min(m.m00, Math.min(m.m11, m.m22)) >= children * (1 - 1e-9), r.bodyName(p) + " inertia");
+        }
+        World plain = new World();
+        Ragdoll off = Ragdoll.build(plain, s, def, new Pose(s), true, false);
+        for (int i = 0; i < off.bodyCount(); i++) {
+            assertEquals(70 * def.bodies().get(i).massFraction(), plain.mass(off.body(i)), 1e-9);
+        }
+    }
+
     @Test
     void badDefinitionsNameTheField() {
         String good = "{\"name\": \"x\", \"totalMass\": 10, \"bodies\": [{\"name\": \"a\", \"bone\": \"Hips\", \"region\": \"pelvis\","

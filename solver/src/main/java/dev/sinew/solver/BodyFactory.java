@@ -160,7 +160,7 @@ final class BodyFactory {
         return 0;
     }
 
-    private static void putSym(double[] dest, int b, Matrix3d m) {
+    static void putSym(double[] dest, int b, Matrix3d m) {
         int o = 6 * b;
         dest[o] = m.m00;
         dest[o + 1] = m.m11;

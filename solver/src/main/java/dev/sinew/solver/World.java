@@ -5,6 +5,7 @@ import dev.sinew.solver.collision.Transform;
 import java.util.ArrayList;
 import java.util.List;
 import org.joml.Matrix3d;
+import org.joml.Matrix3dc;
 import org.joml.Quaterniond;
 import org.joml.Quaterniondc;
 import org.joml.Vector3d;
@@ -655,6 +656,39 @@ public final class World {
     /** Mass in kg (0 for static and kinematic bodies). */
     public double mass(BodyHandle h) {
         return bodies.mass[slot(h)];
+    }
+
+    /**
+     * Replaces a dynamic body's mass (kg) and its inertia tensor about the centre of mass in the
+     * body's frame (kg·m², symmetric positive definite), keeping its colliders, centre of mass and
+     * velocities: for tuning, such as a ragdoll's mass-ratio stabilization.
+     *
+     * @throws InvalidArgumentException if the body is not dynamic or a value is out of range
+     */
+    public void setMassProperties(BodyHandle h, double mass, Matrix3dc inertia) {
+        checkUnlocked("set mass properties");
+        int b = slot(h);
+        if (bodies.type[b] != Bodies.DYNAMIC) {
+            throw new InvalidArgumentException("body", h, "only a dynamic body has mass properties to set");
+        }
+        if (!(mass > 0) || mass == Double.POSITIVE_INFINITY) {
+            throw new InvalidArgumentException("mass", mass, "must be finite and > 0 kg");
+        }
+        Check.notNull("inertia", inertia);
+        Matrix3d m = new Matrix3d(inertia);
+        double scale = Math.max(Math.abs(m.m00), Math.max(Math.abs(m.m11), Math.abs(m.m22)));
+        boolean symmetric = Math.abs(m.m01 - m.m10) <= 1e-9 * scale && Math.abs(m.m02 - m.m20) <= 1e-9 * scale
+                && Math.abs(m.m12 - m.m21) <= 1e-9 * scale;
+        double minor2 = m.m00 * m.m11 - m.m01 * m.m10;
+        if (!symmetric || !(m.m00 > 0) || !(minor2 > 0) || !(m.determinant() > 0) || !Double.isFinite(m.determinant())) {
+            throw new InvalidArgumentException("inertia", inertia, "must be finite, symmetric and positive definite (kg·m²)");
+        }
+        bodies.mass[b] = mass;
+        bodies.invMass[b] = 1 / mass;
+        BodyFactory.putSym(bodies.inertiaLocal, b, m);
+        BodyFactory.putSym(bodies.invInertiaLocal, b, new Matrix3d(m).invert());
+        bodies.updateWorldInertia(b);
+        wakeIsland(b);
     }
 
     /** Inertia tensor about the centre of mass in body axes, kg·m². */
