@@ -60,6 +60,14 @@ class CommandLineTest {
             Files.writeString(bad, "HIERARCHY\nROOT a\n{\nOFFSET 0 0\n}\n");
             assertEquals(1, Main.execute("inspect", bad.toString()));
             assertTrue(text.toString("UTF-8").contains("bad.bvh:5: expected OFFSET z"), text.toString("UTF-8"));
+            text.reset();
+            assertEquals(0, Main.execute("inspect", dev.sinew.rig.Profiles.directory().resolve("ragdolls/cmu-humanoid.json").toString()));
+            assertTrue(text.toString("UTF-8").contains("16 bodies, 70.00 kg total"), text.toString("UTF-8"));
+            text.reset();
+            Path badJson = dir.resolve("bad.json");
+            Files.writeString(badJson, "{\"name\": \"x\",\n \"totalMass\": -1, \"bodies\": []}");
+            assertEquals(1, Main.execute("inspect", badJson.toString()));
+            assertTrue(text.toString("UTF-8").contains("$.totalMass"), text.toString("UTF-8"));
         } finally {
             System.setOut(out);
             System.setErr(err);

@@ -3,6 +3,7 @@ package dev.sinew.scenes.cli;
 import dev.sinew.rig.BvhImporter;
 import dev.sinew.rig.FormatException;
 import dev.sinew.rig.Pose;
+import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.rig.Skeleton;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,11 +18,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code sinew inspect FILE}: a summary of a data file, or where it is malformed. BVH for now
- * (ragdoll definitions and drive profiles join when they exist).
+ * {@code sinew inspect FILE}: a summary of a data file, or where it is malformed: BVH files and
+ * ragdoll definitions (drive profiles join when they exist).
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
-        description = "Summarize a BVH file (bones, channels, frames, rate, duration, detected unit); exit 1 if malformed.")
+        description = "Summarize a BVH file (bones, channels, frames, rate, duration, detected unit) or a ragdoll"
+                + " definition (bodies, regions, joints, total mass); exit 1 if malformed.")
 final class Inspect implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "the file to inspect")
     Path file;
@@ -42,8 +44,11 @@ final class Inspect implements Callable<Integer> {
             return 2;
         }
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".json")) {
+            return ragdoll();
+        }
         if (!name.endsWith(".bvh")) {
-            System.err.println("sinew inspect: " + file + ": unsupported file type (BVH now; ragdoll definitions and"
+            System.err.println("sinew inspect: " + file + ": unsupported file type (BVH files and ragdoll definitions;"
                     + " drive profiles when they exist)");
             return 2;
         }
@@ -83,6 +88,36 @@ final class Inspect implements Callable<Integer> {
                 bvh.clip().duration());
         System.out.printf(Locale.ROOT, "unit      %s (rest skeleton %.4g file units tall%s)%n", unit, height,
                 Double.isNaN(scale) ? "" : String.format(Locale.ROOT, ", %.3f m", height * scale));
+        return 0;
+    }
+
+    /** A ragdoll definition: bodies, regions, joints and total mass; or where it is malformed. */
+    private int ragdoll() {
+        RagdollDefinition d;
+        try {
+            d = RagdollDefinition.load(file);
+        } catch (FormatException e) {
+            System.err.println("sinew inspect: " + (file.getParent() == null ? "" : file.getParent() + "/") + e.getMessage());
+            return 1;
+        } catch (UncheckedIOException e) {
+            System.err.println("sinew inspect: " + e.getMessage());
+            return 2;
+        }
+        Map<String, Integer> regions = new LinkedHashMap<>();
+        Map<String, Integer> joints = new LinkedHashMap<>();
+        for (RagdollDefinition.Body b : d.bodies()) {
+            regions.merge(b.region(), 1, Integer::sum);
+            joints.merge(b.joint() == null ? "root" : b.joint().type(), 1, Integer::sum);
+        }
+        System.out.printf(Locale.ROOT, "file      %s%n", file);
+        System.out.printf(Locale.ROOT, "ragdoll   %s, %d bodies, %.4g kg total%n", d.name(), d.bodies().size(), d.totalMass());
+        System.out.printf(Locale.ROOT, "regions   %s%n", regions);
+        System.out.printf(Locale.ROOT, "joints    %s%n", joints);
+        for (RagdollDefinition.Body b : d.bodies()) {
+            System.out.printf(Locale.ROOT, "  %-12s bone %-14s %-9s %6.2f kg  %-8s %s%n", b.name(), b.bone(), b.region(),
+                    b.massFraction() * d.totalMass(), b.shape().type(),
+                    b.joint() == null ? "" : b.joint().type() + " to " + b.joint().parent());
+        }
         return 0;
     }
 
