@@ -7,6 +7,7 @@ import dev.sinew.scenes.joints.PendulumScene;
 import dev.sinew.scenes.joints.SwingConeScene;
 import dev.sinew.scenes.rig.ClipPlayScene;
 import dev.sinew.scenes.rig.RagdollDropScene;
+import dev.sinew.scenes.rig.RagdollPileScene;
 import dev.sinew.scenes.solver.BounceScene;
 import dev.sinew.scenes.solver.BoxStackScene;
 import dev.sinew.scenes.solver.MassRatioScene;
@@ -32,7 +33,8 @@ public final class SceneCatalog {
             new SwingConeScene(),
             new DriveGainsScene(),
             new ClipPlayScene(),
-            new RagdollDropScene());
+            new RagdollDropScene(),
+            new RagdollPileScene());
 
     private SceneCatalog() {
     }

@@ -64,7 +64,16 @@ public final class RagdollDropScene implements Scene {
     /** The ragdolls' world, built the same way by the pile scene. */
     public static Ragdoll drop(World world, BvhImporter.Bvh walk, RagdollDefinition def, double x, double z, double lift,
             boolean allowSleep) {
+        return drop(world, walk, def, x, z, lift, 0, allowSleep);
+    }
+
+    /** {@link #drop} turned by {@code yaw} rad about the vertical. */
+    public static Ragdoll drop(World world, BvhImporter.Bvh walk, RagdollDefinition def, double x, double z, double lift,
+            double yaw, boolean allowSleep) {
         Pose pose = walk.clip().frame(0, new Pose(walk.skeleton()));
+        if (yaw != 0) {
+            pose.setLocalRotation(0, new Quaterniond().rotateY(yaw).mul(pose.localRotation(0, new Quaterniond())).normalize());
+        }
         Vector3d root = pose.rootTranslation(new Vector3d());
         pose.evaluate();
         double lowest = Double.POSITIVE_INFINITY;

@@ -1,0 +1,135 @@
+package dev.sinew.scenes.rig;
+
+import dev.sinew.rig.BvhImporter;
+import dev.sinew.rig.Mocap;
+import dev.sinew.rig.Profiles;
+import dev.sinew.rig.Ragdoll;
+import dev.sinew.rig.RagdollDefinition;
+import dev.sinew.scenes.CheckResult;
+import dev.sinew.scenes.Scene;
+import dev.sinew.scenes.SceneInstance;
+import dev.sinew.scenes.SceneOptions;
+import dev.sinew.solver.BodySettings;
+import dev.sinew.solver.BodyType;
+import dev.sinew.solver.Collider;
+import dev.sinew.solver.World;
+import dev.sinew.solver.shape.Plane;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.joml.Vector3d;
+
+/**
+ * {@code --count N} limp CMU ragdolls (10 by default) dropped in a staggered pile: each one 0.5 m
+ * higher than the last, shifted up to 0.3 m and turned at random (seeded), 10 s.
+ * {@code maxJointSeparation} over all ticks (m), {@code belowGround} (bodies ever more than 5 mm
+ * under the ground), {@code nanEvents} (ticks with a non-finite body position), and the report's
+ * {@code msPerStepMedian}.
+ */
+public final class RagdollPileScene implements Scene {
+    @Override
+    public String name() {
+        return "ragdoll-pile";
+    }
+
+    @Override
+    public String category() {
+        return "rig";
+    }
+
+    @Override
+    public String description() {
+        return "N limp CMU ragdolls (--count, default 10) dropped in a staggered pile";
+    }
+
+    @Override
+    public double defaultSeconds() {
+        return 10;
+    }
+
+    @Override
+    public SceneInstance create(SceneOptions options) {
+        return new Instance(options.count() > 0 ? options.count() : 10, options.seed());
+    }
+
+    /** The pile's world: ground and ragdolls, the same for the scene and its benchmark. */
+    public static List<Ragdoll> build(World world, int count, long seed) {
+        world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
+        BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+        RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
+        Random r = new Random(seed);
+        List<Ragdoll> out = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            double x = (r.nextDouble() - 0.5) * 0.6;
+            double z = (r.nextDouble() - 0.5) * 0.6;
+            out.add(RagdollDropScene.drop(world, walk, def, x, z, 0.5 + 0.5 * i, 2 * Math.PI * r.nextDouble(), true));
+        }
+        return out;
+    }
+
+    static final class Instance implements SceneInstance {
+        final World world = new World();
+        final List<Ragdoll> ragdolls;
+        final List<boolean[]> below = new ArrayList<>();
+        double maxSeparation;
+        int nanEvents;
+
+        Instance(int count, long seed) {
+            ragdolls = build(world, count, seed);
+            for (Ragdoll r : ragdolls) {
+                below.add(new boolean[r.bodyCount()]);
+            }
+        }
+
+        @Override
+        public World world() {
+            return world;
+        }
+
+        @Override
+        public void afterStep(long tick) {
+            maxSeparation = Math.max(maxSeparation, world.maxJointSeparation());
+            boolean nan = false;
+            Vector3d p = new Vector3d();
+            for (int k = 0; k < ragdolls.size(); k++) {
+                Ragdoll r = ragdolls.get(k);
+                for (int i = 0; i < r.bodyCount(); i++) {
+                    nan |= !world.position(r.body(i), p).isFinite();
+                    if (RagdollDropScene.lowestPoint(world, r, i) < -0.005) {
+                        below.get(k)[i] = true;
+                    }
+                }
+            }
+            nanEvents += nan ? 1 : 0;
+        }
+
+        int belowGround() {
+            int n = 0;
+            for (boolean[] b : below) {
+                for (boolean x : b) {
+                    n += x ? 1 : 0;
+                }
+            }
+            return n;
+        }
+
+        @Override
+        public Map<String, Object> metrics() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("ragdolls", ragdolls.size());
+            m.put("maxJointSeparation", maxSeparation);
+            m.put("belowGround", belowGround());
+            m.put("nanEvents", nanEvents);
+            return m;
+        }
+
+        @Override
+        public List<CheckResult> checks() {
+            return List.of(CheckResult.equalTo("belowGround", belowGround(), 0),
+                    CheckResult.lessThan("maxJointSeparation", maxSeparation, 0.005),
+                    CheckResult.equalTo("nanEvents", nanEvents, 0));
+        }
+    }
+}
