@@ -2,6 +2,7 @@ package dev.sinew.bench;
 
 import dev.sinew.scenes.rig.RagdollPileScene;
 import dev.sinew.solver.World;
+import dev.sinew.solver.WorldSettings;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -18,8 +19,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One tick of the ragdoll-pile scene's world ({@code ragdolls} limp CMU ragdolls, 16 bodies each,
- * dropped in a staggered pile), measured from the first second on while the pile falls and
- * settles. Run with {@code -prof gc}; {@code -p ragdolls=10} or {@code 100}.
+ * dropped in a staggered pile) once the pile has come to rest, with sleeping off so that every
+ * tick does the full work (with sleeping on, the pile falls asleep within seconds and a tick costs
+ * almost nothing). Run with {@code -prof gc}; {@code -p ragdolls=10} or {@code 100}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -35,9 +37,9 @@ public class RagdollPileBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        world = new World();
+        world = new World(WorldSettings.defaults().withSleep(false));
         RagdollPileScene.build(world, ragdolls, 1);
-        for (int i = 0; i < 60; i++) {
+        for (int i = 0; i < 600; i++) {
             world.step();
         }
     }

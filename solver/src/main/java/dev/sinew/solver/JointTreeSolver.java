@@ -76,6 +76,7 @@ final class JointTreeSolver {
      */
     void build() {
         nodeCount = 0;
+        compCount = 0;
         if (jointInTree.length < joints.high) {
             jointInTree = new boolean[joints.high];
         }
@@ -167,10 +168,14 @@ final class JointTreeSolver {
                 emitTree(start, -1);
             }
         }
+        compStart[compCount] = nodeCount;
         subtreeInertia();
     }
 
     private int[] worldJoints = new int[0];
+    /** Node ranges of this tick's trees: tree t is nodes [compStart[t], compStart[t + 1]). */
+    private int[] compStart = new int[8];
+    private int compCount;
     // Per node: the mass, first moment Σ m·c (world) and second moment about the world origin
     // Σ (I_world + m·(|c|²E − c·cᵀ)) of the bodies in its subtree.
     private double[] subMass = new double[16];
@@ -301,6 +306,10 @@ final class JointTreeSolver {
         // Pre-order traversal with an explicit stack of (body, joint it was reached by), then the
         // block is reversed so that children come before parents.
         int first = nodeCount;
+        if (compCount + 2 > compStart.length) {
+            compStart = Arrays.copyOf(compStart, 2 * (compCount + 2));
+        }
+        compStart[compCount++] = first;
         int top = 0;
         ensureStack(2);
         if (rootJoint >= 0) {
@@ -483,12 +492,23 @@ final class JointTreeSolver {
         if (!work) {
             return false;
         }
-        for (int pass = 0; ; pass++) {
-            if (!factorAndSolve(0, true)) {
-                return false;
+        for (int t = 0; t < compCount; t++) {
+            int from = compStart[t];
+            int to = compStart[t + 1];
+            if (!hasLimitRows(from, to)) {
+                // nothing passed in this tree: its bodies do not move
+                for (int i = from; i < to; i++) {
+                    Arrays.fill(x[i], 0, MAX_ROWS, 0);
+                }
+                continue;
             }
-            if (pass == MAX_ACTIVE_SET_PASSES || !dropPullingProjectionRows()) {
-                break;
+            for (int pass = 0; ; pass++) {
+                if (!factorAndSolve(0, true, from, to)) {
+                    return false;
+                }
+                if (pass == MAX_ACTIVE_SET_PASSES || !dropPullingProjectionRows(from, to)) {
+                    break;
+                }
             }
         }
         for (int i = 0; i < nodeCount; i++) {
@@ -499,9 +519,18 @@ final class JointTreeSolver {
         return true;
     }
 
-    private boolean dropPullingProjectionRows() {
+    private boolean hasLimitRows(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (kind[i] == 1 && limitRows[i] > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean dropPullingProjectionRows(int from, int to) {
         boolean changed = false;
-        for (int i = 0; i < nodeCount; i++) {
+        for (int i = from; i < to; i++) {
             if (kind[i] != 1) {
                 continue;
             }
@@ -575,14 +604,20 @@ final class JointTreeSolver {
         }
         // Active set: a limit row that would have to pull (accumulated λ < 0) leaves the block with
         // λ = 0, a drive over its limit leaves it clamped, and the solve is repeated without them.
-        for (int pass = 0; ; pass++) {
-            if (!factorAndSolve(biasRate)) {
-                nodeCount = 0; // singular: leave this tick's joints to the sequential solve
-                Arrays.fill(jointInTree, false);
-                return;
-            }
-            if (pass == MAX_ACTIVE_SET_PASSES || !revise()) {
-                break;
+        // Trees are independent: each is solved again only for its own changes.
+        for (int t = 0; t < compCount; t++) {
+            int from = compStart[t];
+            int to = compStart[t + 1];
+            for (int pass = 0; ; pass++) {
+                if (!factorAndSolve(biasRate, false, from, to)) {
+                    nodeCount = 0; // singular: leave this tick's joints to the sequential solve
+                    compCount = 0;
+                    Arrays.fill(jointInTree, false);
+                    return;
+                }
+                if (pass == MAX_ACTIVE_SET_PASSES || !revise(from, to)) {
+                    break;
+                }
             }
         }
         apply();
@@ -595,9 +630,9 @@ final class JointTreeSolver {
      * Takes out of the blocks the limit rows whose accumulated impulse the solution would make
      * negative and the drives it would take past their torque limit; true if any.
      */
-    private boolean revise() {
+    private boolean revise(int from, int to) {
         boolean changed = false;
-        for (int i = 0; i < nodeCount; i++) {
+        for (int i = from; i < to; i++) {
             if (kind[i] != 1) {
                 continue;
             }
@@ -635,17 +670,15 @@ final class JointTreeSolver {
     }
 
     /** Builds, factors and solves the system for the current node sizes into x; false if singular. */
-    private boolean factorAndSolve(double biasRate) {
-        return factorAndSolve(biasRate, false);
-    }
+
 
     /**
      * With {@code position} the right-hand side is the position error instead: −C for the point
      * rows and −C for the limit rows (their C kept in rowBias), and the solution is a displacement.
      */
-    private boolean factorAndSolve(double biasRate, boolean position) {
+    private boolean factorAndSolve(double biasRate, boolean position, int from, int to) {
         // Blocks: diagonal H_ii, the block to the parent, and the right-hand side.
-        for (int i = 0; i < nodeCount; i++) {
+        for (int i = from; i < to; i++) {
             int s = size[i];
             double[] di = d[i];
             Arrays.fill(di, 0, s * s, 0);
@@ -682,7 +715,7 @@ final class JointTreeSolver {
                 }
             }
         }
-        for (int i = 0; i < nodeCount; i++) {
+        for (int i = from; i < to; i++) {
             int p = parent[i];
             if (p < 0) {
                 continue;
@@ -695,7 +728,7 @@ final class JointTreeSolver {
             }
         }
         // Factor, leaves first: D_i = H_ii − Σ_children L_cᵀ·H_c,i ; L_i = D_i⁻¹·H_i,parent.
-        for (int i = 0; i < nodeCount; i++) {
+        for (int i = from; i < to; i++) {
             int s = size[i];
             if (!invert(d[i], dInv[i], s)) {
                 return false;
@@ -717,7 +750,7 @@ final class JointTreeSolver {
             }
         }
         // Forward: y_p −= L_iᵀ·y_i for each child i.
-        for (int i = 0; i < nodeCount; i++) {
+        for (int i = from; i < to; i++) {
             int p = parent[i];
             if (p < 0) {
                 continue;
@@ -733,7 +766,7 @@ final class JointTreeSolver {
             }
         }
         // Backward, roots first: x_i = D_i⁻¹·y_i − L_i·x_parent.
-        for (int i = nodeCount - 1; i >= 0; i--) {
+        for (int i = to - 1; i >= from; i--) {
             int s = size[i];
             for (int r = 0; r < s; r++) {
                 double acc = 0;
