@@ -39,6 +39,7 @@ public final class Ragdoll {
     private final Vector3d[] anchorInParent;
     private final Vector3d[] anchorInBody;
     private final int[] boneBody;
+    private SkeletonMapper mapper;
     // scratch
     private final Quaterniond q = new Quaterniond();
     private final Vector3d v = new Vector3d();
@@ -135,6 +136,7 @@ public final class Ragdoll {
             r.offsetPos[i] = new Quaterniond(qb).conjugate().transform(new Vector3d(center).sub(pb));
             r.parentBody[i] = b.joint() == null ? -1 : indexOf(definition, b.joint().parent());
         }
+        r.mapper = new SkeletonMapper(skeleton, r.bone, r.offsetRot, r.offsetPos);
         for (int i = 0; i < r.bodies.length; i++) {
             RagdollDefinition.Body b = definition.bodies().get(i);
             r.bodies[i] = world.createBody(BodySettings.builder(BodyType.DYNAMIC).position(restPos[i]).orientation(restRot[i])
@@ -269,17 +271,17 @@ public final class Ragdoll {
      * them but cannot stretch a joint: the joints start closed.
      */
     public void setPose(Pose pose) {
-        pose.evaluate();
         Vector3d zero = new Vector3d();
         Vector3d[] pos = new Vector3d[bodies.length];
         Quaterniond[] rot = new Quaterniond[bodies.length];
         for (int i = 0; i < bodies.length; i++) {
-            pose.modelRotation(bone[i], q);
-            rot[i] = new Quaterniond(q).mul(offsetRot[i]).normalize();
+            pos[i] = new Vector3d();
+            rot[i] = new Quaterniond();
+        }
+        mapper.bodyTargets(pose, pos, rot);
+        for (int i = 0; i < bodies.length; i++) {
             int p = parentBody[i];
-            if (p < 0) {
-                pos[i] = q.transform(offsetPos[i], new Vector3d()).add(pose.modelPosition(bone[i], v));
-            } else {
+            if (p >= 0) {
                 // parent origin + R_parent·anchorInParent − R_body·anchorInBody
                 pos[i] = rot[p].transform(new Vector3d(anchorInParent[i])).add(pos[p])
                         .sub(rot[i].transform(new Vector3d(anchorInBody[i])));
@@ -293,38 +295,15 @@ public final class Ragdoll {
     /**
      * The physics pose as a skeleton pose: every mapped bone's rotation from its body, every other
      * bone keeping dest's current local rotation relative to its parent, the root translation from
-     * the root bone's body (when the root bone has one).
+     * the root bone's body (when the root bone has one). See {@link SkeletonMapper#toPose}.
      */
     public Pose readPose(Pose dest) {
-        int n = skeleton.boneCount();
-        double[] model = new double[4 * n];
-        Quaterniond m = new Quaterniond();
-        Quaterniond parent = new Quaterniond();
-        for (int b = 0; b < n; b++) {
-            int i = boneBody[b];
-            int pb = skeleton.parent(b);
-            if (pb >= 0) {
-                parent.set(model[4 * pb], model[4 * pb + 1], model[4 * pb + 2], model[4 * pb + 3]);
-            } else {
-                parent.identity();
-            }
-            if (i >= 0) {
-                world.orientation(bodies[i], m).mul(new Quaterniond(offsetRot[i]).conjugate()).normalize();
-                Quaterniond local = new Quaterniond(parent).conjugate().mul(m).normalize();
-                dest.setLocal(b, local.x, local.y, local.z, local.w);
-                if (b == 0) {
-                    Vector3d p = m.transform(new Vector3d(offsetPos[i])).negate().add(world.position(bodies[i], new Vector3d()));
-                    dest.root.set(p);
-                }
-            } else {
-                m.set(parent).mul(dest.localRotation(b, new Quaterniond()));
-            }
-            model[4 * b] = m.x;
-            model[4 * b + 1] = m.y;
-            model[4 * b + 2] = m.z;
-            model[4 * b + 3] = m.w;
-        }
-        return dest;
+        return mapper.toPose(world, bodies, dest);
+    }
+
+    /** The mapping between the animation skeleton's bones and this ragdoll's bodies. */
+    public SkeletonMapper mapper() {
+        return mapper;
     }
 
     public int bodyCount() {

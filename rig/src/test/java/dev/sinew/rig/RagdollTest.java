@@ -53,6 +53,48 @@ class RagdollTest {
     }
 
     /**
+     * After the ragdoll has moved, the read-back pose puts every mapped bone where its body is
+     * (model rotations equal to the bodies' less their fixed offsets, checked through the mapper's
+     * own targets) and every unmapped bone (extra spine segments, collars, fingers) keeps the
+     * animated local rotation.
+     */
+    @Test
+    void physicsPoseKeepsUnmappedBonesAnimated() {
+        World world = new World(WorldSettings.defaults().withGravity(new Vector3d(0, -9.81, 0)));
+        world.createBody(BodySettings.builder(BodyType.STATIC).collider(dev.sinew.solver.Collider.of(
+                dev.sinew.solver.shape.Plane.ground())).build());
+        Skeleton s = WALK.skeleton();
+        Pose anim = WALK.clip().frame(0, new Pose(s));
+        anim.setRootTranslation(anim.rootTranslation(new Vector3d()).add(0, 0.5, 0));
+        Ragdoll r = Ragdoll.build(world, s, Profiles.ragdoll("cmu-humanoid"), anim);
+        for (int i = 0; i < 40; i++) {
+            world.step();
+        }
+        Pose physics = r.readPose(new Pose(s).set(anim));
+        // the mapper's targets for the read-back pose are the bodies' own orientations
+        Vector3d[] pos = new Vector3d[r.bodyCount()];
+        Quaterniond[] rot = new Quaterniond[r.bodyCount()];
+        for (int i = 0; i < r.bodyCount(); i++) {
+            pos[i] = new Vector3d();
+            rot[i] = new Quaterniond();
+        }
+        r.mapper().bodyTargets(physics, pos, rot);
+        for (int i = 0; i < r.bodyCount(); i++) {
+            Quaterniond body = world.orientation(r.body(i), new Quaterniond());
+            double angle = 2 * Math.acos(Math.min(1, Math.abs(body.dot(rot[i]))));
+            assertTrue(angle < 1e-9, r.bodyName(i) + " off by " + angle + " rad");
+        }
+        assertTrue(pos[0].distance(world.position(r.body(0), new Vector3d())) < 1e-9, "root body where its bone puts it");
+        for (String unmapped : new String[] {"Chest2", "LeftCollar", "lowerneck", "LFingers"}) {
+            int b = s.index(unmapped);
+            assertEquals(-1, r.mapper().body(b));
+            Quaterniond a = anim.localRotation(b, new Quaterniond());
+            Quaterniond p = physics.localRotation(b, new Quaterniond());
+            assertEquals(1, Math.abs(a.dot(p)), 1e-15, unmapped + " keeps its animated rotation");
+        }
+    }
+
+    /**
      * Stabilization keeps the total mass, brings every body within 4× of its parent's mass, and gives
      * every parent at least its children's summed largest moment; switched off, the masses are the
      * definition's fractions.
