@@ -42,7 +42,7 @@ class RagdollTest {
             int b = r.bone(i);
             Quaterniond expected = pose.modelRotation(b, new Quaterniond());
             Quaterniond got = back.modelRotation(b, new Quaterniond());
-            double angle = 2 * Math.acos(Math.min(1, Math.abs(expected.dot(got))));
+            double angle = angleBetween(expected, got);
             assertTrue(angle < 1e-6, s.name(b) + " off by " + angle + " rad");
         }
         double mass = 0;
@@ -81,7 +81,7 @@ class RagdollTest {
         r.mapper().bodyTargets(physics, pos, rot);
         for (int i = 0; i < r.bodyCount(); i++) {
             Quaterniond body = world.orientation(r.body(i), new Quaterniond());
-            double angle = 2 * Math.acos(Math.min(1, Math.abs(body.dot(rot[i]))));
+            double angle = angleBetween(body, rot[i]);
             assertTrue(angle < 1e-9, r.bodyName(i) + " off by " + angle + " rad");
         }
         assertTrue(pos[0].distance(world.position(r.body(0), new Vector3d())) < 1e-9, "root body where its bone puts it");
@@ -164,6 +164,12 @@ class RagdollTest {
         assertTrue(e.getMessage().contains("Tail"), e.getMessage());
         assertEquals(hash, w.stateHash(), "the world is unchanged");
         assertEquals(1, w.bodyCount());
+    }
+
+    /** The angle between two rotations, rad, accurate near 0 (acos of the dot product is not). */
+    private static double angleBetween(Quaterniond a, Quaterniond b) {
+        Quaterniond d = new Quaterniond(a).conjugate().mul(b);
+        return 2 * Math.atan2(Math.sqrt(d.x * d.x + d.y * d.y + d.z * d.z), Math.abs(d.w));
     }
 
     private static void assertField(String json, String field) {

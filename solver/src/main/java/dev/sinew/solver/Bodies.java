@@ -137,6 +137,27 @@ final class Bodies {
         rot[4 * b + 3] = w;
     }
 
+    /**
+     * Turns body b by the small rotation vector (wx, wy, wz), rad, world: q ← normalize(q + ½·(0, w)⊗q),
+     * the integrator's own step (positions are not touched).
+     */
+    void turn(int b, double wx, double wy, double wz) {
+        int q = 4 * b;
+        double qx = rot[q];
+        double qy = rot[q + 1];
+        double qz = rot[q + 2];
+        double qw = rot[q + 3];
+        double nx = qx + 0.5 * (wx * qw + wy * qz - wz * qy);
+        double ny = qy + 0.5 * (wy * qw + wz * qx - wx * qz);
+        double nz = qz + 0.5 * (wz * qw + wx * qy - wy * qx);
+        double nw = qw - 0.5 * (wx * qx + wy * qy + wz * qz);
+        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+        rot[q] = nx * inv;
+        rot[q + 1] = ny * inv;
+        rot[q + 2] = nz * inv;
+        rot[q + 3] = nw * inv;
+    }
+
     /** ω += I⁻¹·L for an angular impulse L (N·m·s, world) on body b. */
     void addAngularImpulse(int b, double lx, double ly, double lz) {
         double[] m = invInertiaWorld;

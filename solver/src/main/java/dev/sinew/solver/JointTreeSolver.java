@@ -555,23 +555,7 @@ final class JointTreeSolver {
         b.pos[3 * body] += dv[0];
         b.pos[3 * body + 1] += dv[1];
         b.pos[3 * body + 2] += dv[2];
-        double wx = dv[3];
-        double wy = dv[4];
-        double wz = dv[5];
-        int q = 4 * body;
-        double qx = b.rot[q];
-        double qy = b.rot[q + 1];
-        double qz = b.rot[q + 2];
-        double qw = b.rot[q + 3];
-        double nx = qx + 0.5 * (wx * qw + wy * qz - wz * qy);
-        double ny = qy + 0.5 * (wy * qw + wz * qx - wx * qz);
-        double nz = qz + 0.5 * (wz * qw + wx * qy - wy * qx);
-        double nw = qw - 0.5 * (wx * qx + wy * qy + wz * qz);
-        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-        b.rot[q] = nx * inv;
-        b.rot[q + 1] = ny * inv;
-        b.rot[q + 2] = nz * inv;
-        b.rot[q + 3] = nw * inv;
+        b.turn(body, dv[3], dv[4], dv[5]);
     }
 
     /** True if the drive of joint j is solved in the tree this tick (else sequentially). */

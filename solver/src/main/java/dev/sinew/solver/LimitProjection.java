@@ -126,21 +126,7 @@ final class LimitProjection {
         double wx = m[o] * lx + m[o + 1] * ly + m[o + 2] * lz;
         double wy = m[o + 3] * lx + m[o + 4] * ly + m[o + 5] * lz;
         double wz = m[o + 6] * lx + m[o + 7] * ly + m[o + 8] * lz;
-        // q += ½·(0, Δθ) ⊗ q, normalized
-        int q = 4 * body;
-        double qx = b.rot[q];
-        double qy = b.rot[q + 1];
-        double qz = b.rot[q + 2];
-        double qw = b.rot[q + 3];
-        double nx = qx + 0.5 * (wx * qw + wy * qz - wz * qy);
-        double ny = qy + 0.5 * (wy * qw + wz * qx - wx * qz);
-        double nz = qz + 0.5 * (wz * qw + wx * qy - wy * qx);
-        double nw = qw - 0.5 * (wx * qx + wy * qy + wz * qz);
-        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-        b.rot[q] = nx * inv;
-        b.rot[q + 1] = ny * inv;
-        b.rot[q + 2] = nz * inv;
-        b.rot[q + 3] = nw * inv;
+        b.turn(body, wx, wy, wz);
     }
 
     private static void arm(Bodies b, int body, double[] local, int o, double[] out) {

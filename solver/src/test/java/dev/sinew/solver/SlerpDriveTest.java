@@ -48,7 +48,15 @@ class SlerpDriveTest {
      * advances by the integrator's exact rotation for a fixed axis, 2·atan(h·ω/2).
      */
     private static void assertFollowsImplicitEuler(Rig r, double k, double c, double theta0) {
-        World w = r.world();
+        double worst = worstDifference(r.world(), r.body(), IZZ, k, c, theta0);
+        assertTrue(worst < 1e-9, "largest angle difference to the implicit-Euler recursion " + worst + " rad");
+    }
+
+    /**
+     * The largest difference over 300 ticks between the body's angle about z and the recursion of
+     * the spring of inertia I, stiffness k and damping c released at theta0 (rad).
+     */
+    private static double worstDifference(World w, BodyHandle body, double inertia, double k, double c, double theta0) {
         int n = w.settings().substeps();
         double h = w.settings().tickSeconds() / n;
         double theta = theta0;
@@ -57,13 +65,13 @@ class SlerpDriveTest {
         for (int step = 0; step < 300; step++) {
             w.step();
             for (int s = 0; s < n; s++) {
-                omega = (IZZ * omega - h * k * theta) / (IZZ + h * c + h * h * k);
+                omega = (inertia * omega - h * k * theta) / (inertia + h * c + h * h * k);
                 theta += 2 * Math.atan(h * omega / 2);
             }
-            worst = Math.max(worst, Math.abs(angleZ(w, r.body()) - theta));
+            worst = Math.max(worst, Math.abs(angleZ(w, body) - theta));
         }
-        assertTrue(worst < 1e-9, "largest angle difference to the implicit-Euler recursion " + worst + " rad");
         assertTrue(Math.abs(theta) < 0.5 * theta0, "the reference itself moved: " + theta);
+        return worst;
     }
 
     @Test
@@ -151,23 +159,10 @@ class SlerpDriveTest {
         Quaterniond q = new Quaterniond().rotateZ(theta0);
         w.setTransform(beam, new Vector3d(0, 1, 0).add(q.transform(new Vector3d(HX, 0, 0))), q);
         double pivot = IZZ + MASS * HX * HX;
-        int n = w.settings().substeps();
-        double h = w.settings().tickSeconds() / n;
-        double theta = theta0;
-        double omega = 0;
-        double worst = 0;
-        for (int step = 0; step < 300; step++) {
-            w.step();
-            for (int s = 0; s < n; s++) {
-                omega = (pivot * omega - h * k * theta) / (pivot + h * c + h * h * k);
-                theta += 2 * Math.atan(h * omega / 2);
-            }
-            worst = Math.max(worst, Math.abs(angleZ(w, beam) - theta));
-        }
+        double worst = worstDifference(w, beam, pivot, k, c, theta0);
         // 0.22° measured at 4 substeps, 0.10° at 8, less at 16: the first-order error of the joint's
         // drift correction; against I_com the recursion would part by tens of degrees
         assertTrue(worst < Math.toRadians(0.3), "largest angle difference " + Math.toDegrees(worst) + "°");
-        assertTrue(Math.abs(theta) < 0.5 * theta0, "the reference itself moved: " + theta);
     }
 
     /**
