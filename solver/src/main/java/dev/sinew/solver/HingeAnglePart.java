@@ -147,21 +147,28 @@ final class HingeAnglePart {
      * so that the hinge angle it asks for lies within the limits: turned about A's axis.
      */
     void clampTarget(double[] t, int o) {
-        Quaterniond target = new Quaterniond(t[o], t[o + 1], t[o + 2], t[o + 3]);
-        Vector3d r = target.transform(new Vector3d(refB[0], refB[1], refB[2]));
-        Vector3d a = new Vector3d(axisA[0], axisA[1], axisA[2]);
-        Vector3d ref = new Vector3d(refA[0], refA[1], refA[2]);
-        double theta = Math.atan2(ref.cross(r, new Vector3d()).dot(a), ref.dot(r));
+        Quaterniond target = clampQ.set(t[o], t[o + 1], t[o + 2], t[o + 3]);
+        Vector3d r = target.transform(clampR.set(refB[0], refB[1], refB[2]));
+        Vector3d a = clampA.set(axisA[0], axisA[1], axisA[2]);
+        Vector3d ref = clampRef.set(refA[0], refA[1], refA[2]);
+        double theta = Math.atan2(ref.cross(r, clampC).dot(a), ref.dot(r));
         double clamped = Math.max(lower, Math.min(upper, theta));
         if (clamped == theta) {
             return;
         }
-        new Quaterniond().fromAxisAngleRad(a, clamped - theta).mul(target, target).normalize();
+        clampTurn.fromAxisAngleRad(a, clamped - theta).mul(target, target).normalize();
         t[o] = target.x;
         t[o + 1] = target.y;
         t[o + 2] = target.z;
         t[o + 3] = target.w;
     }
+
+    private final Quaterniond clampQ = new Quaterniond();
+    private final Quaterniond clampTurn = new Quaterniond();
+    private final Vector3d clampR = new Vector3d();
+    private final Vector3d clampA = new Vector3d();
+    private final Vector3d clampRef = new Vector3d();
+    private final Vector3d clampC = new Vector3d();
 
     private void solveMotor(Bodies b, int ba, int bb) {
         toWorld(b, ba, axisA, aa);

@@ -510,6 +510,7 @@ final class JointTreeSolver {
                     break;
                 }
             }
+            limitStep(from, to);
         }
         for (int i = 0; i < nodeCount; i++) {
             if (kind[i] == 0) {
@@ -517,6 +518,34 @@ final class JointTreeSolver {
             }
         }
         return true;
+    }
+
+    /**
+     * The largest turn (rad) a projection may give a body in one substep. The projection is linear:
+     * a limb thrown far past its limit in a pile of ragdolls got a step so large that the error grew
+     * instead (a 100-ragdoll pile blew up from a 0.3 m joint error to 8.8 m in one tick). A larger
+     * step is scaled down, whole, for its tree; the rest closes over the next substeps.
+     */
+    static final double MAX_PROJECTION_TURN = 0.2;
+
+    /** Scales tree [from, to)'s displacements down so that no body turns by more than {@link #MAX_PROJECTION_TURN}. */
+    private void limitStep(int from, int to) {
+        double worst = 0;
+        for (int i = from; i < to; i++) {
+            if (kind[i] == 0) {
+                worst = Math.max(worst, Math.sqrt(x[i][3] * x[i][3] + x[i][4] * x[i][4] + x[i][5] * x[i][5]));
+            }
+        }
+        if (worst > MAX_PROJECTION_TURN) {
+            double k = MAX_PROJECTION_TURN / worst;
+            for (int i = from; i < to; i++) {
+                if (kind[i] == 0) {
+                    for (int r = 0; r < BODY; r++) {
+                        x[i][r] *= k;
+                    }
+                }
+            }
+        }
     }
 
     private boolean hasLimitRows(int from, int to) {

@@ -96,9 +96,39 @@ final class LimitProjection {
                 return false;
             }
         }
+        // no body turned by more than the tree projection allows (see JointTreeSolver.MAX_PROJECTION_TURN)
+        double worst = Math.max(turn(b, ba, -1, n), turn(b, bb, 1, n));
+        if (worst > JointTreeSolver.MAX_PROJECTION_TURN) {
+            double k = JointTreeSolver.MAX_PROJECTION_TURN / worst;
+            for (int r = 0; r < n; r++) {
+                lambda[r] *= k;
+            }
+        }
         move(b, ba, -1, n);
         move(b, bb, 1, n);
         return true;
+    }
+
+    /** How far (rad) the current λ would turn one body. */
+    private double turn(Bodies b, int body, double sign, int n) {
+        if (!(b.solverInvMass(body) > 0)) {
+            return 0;
+        }
+        double lx = 0;
+        double ly = 0;
+        double lz = 0;
+        for (int r = 0; r < n; r++) {
+            double[] ang = sign < 0 ? rows[r].jA : rows[r].jB;
+            lx += lambda[r] * ang[0];
+            ly += lambda[r] * ang[1];
+            lz += lambda[r] * ang[2];
+        }
+        double[] m = b.invInertiaWorld;
+        int o = 9 * body;
+        double wx = m[o] * lx + m[o + 1] * ly + m[o + 2] * lz;
+        double wy = m[o + 3] * lx + m[o + 4] * ly + m[o + 5] * lz;
+        double wz = m[o + 6] * lx + m[o + 7] * ly + m[o + 8] * lz;
+        return Math.sqrt(wx * wx + wy * wy + wz * wz);
     }
 
     /** Moves one body by its share of Σ λ·row (sign −1 for A). */

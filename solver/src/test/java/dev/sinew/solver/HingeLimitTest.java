@@ -86,6 +86,30 @@ class HingeLimitTest {
         assertEquals(0.5 + torque / k, w.hingeAngle(j), 1e-6, "angle at rest");
     }
 
+    /**
+     * A drive on a limited hinge asked for 90° past a 40° upper limit, no gravity: the target is
+     * clamped to the limit, so the beam rests on it with the drive idle (it does not fight the limit).
+     */
+    @Test
+    void driveTargetPastTheLimitIsClamped() {
+        World w = new World(WorldSettings.defaults().withGravity(new Vector3d()).withSleep(false));
+        BodyHandle wall = w.createBody(BodySettings.builder(BodyType.STATIC).position(0, 2, 0).build());
+        BodyHandle beam = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0.5, 2, 0).mass(4)
+                .collider(Collider.of(new Box(0.5, 0.05, 0.05))).build());
+        Vector3d z = new Vector3d(0, 0, 1);
+        JointHandle j = w.createJoint(HingeJointSettings.of(wall, new Vector3d(), z, beam, new Vector3d(-0.5, 0, 0), z));
+        double upper = Math.toRadians(40);
+        w.setHingeLimits(j, -upper, upper);
+        w.setDrive(j, DriveSettings.stiffnessDamping(200, 20, 1e6));
+        w.setDriveTarget(j, new org.joml.Quaterniond().rotateZ(Math.toRadians(130)), new Vector3d());
+        for (int i = 0; i < 300; i++) {
+            w.step();
+        }
+        assertEquals(upper, w.hingeAngle(j), 1e-4, "rests on the limit");
+        assertTrue(w.driveTorque(j, new Vector3d()).length() < 1e-3, "drive idle: " + w.driveTorque(j, new Vector3d()).length());
+        assertTrue(w.driveAngleError(j) < 1e-4, "on its clamped target");
+    }
+
     @Test
     void badLimitsAreRejected() {
         World w = new World();

@@ -323,6 +323,27 @@ class SwingTwistJointTest {
         assertEquals(3, w.angularVelocity(box, new Vector3d()).z, 1e-9, "coasts once the motors are off");
     }
 
+    /**
+     * A limb thrown far past its limits (swing 2.6 rad against a 0.3 rad cone, twist 2.5 rad against
+     * ±0.2) is brought back within 2 s, calmly (no spin-up) and with its joint closed.
+     */
+    @Test
+    void limbFarPastItsLimitsComesBackCalmly() {
+        limb(0.3, 0.3, -0.2, 0.2);
+        Quaterniond far = SwingTwist.compose(2.5, 1.8, 1.9, new Quaterniond());
+        world.setTransform(limb, new Vector3d(0, 2, 0).add(far.transform(new Vector3d(0.3, 0, 0))), far);
+        double fastest = 0;
+        for (int i = 0; i < 120; i++) {
+            world.step();
+            fastest = Math.max(fastest, world.angularVelocity(limb, new Vector3d()).length());
+        }
+        Vector3d a = world.swingTwistAngles(joint, new Vector3d());
+        assertTrue(fastest < 100, "spun up to " + fastest + " rad/s");
+        assertTrue(coneViolation(a, 0.3, 0.3) < Math.toRadians(1), "back inside the cone: " + a);
+        assertTrue(Math.abs(a.x) < 0.2 + Math.toRadians(1), "back inside the twist range: " + a.x);
+        assertTrue(world.maxJointSeparation() < 1e-3, "joint closed: " + world.maxJointSeparation());
+    }
+
     private static void assertMessage(String field, org.junit.jupiter.api.function.Executable e) {
         InvalidArgumentException ex = assertThrows(InvalidArgumentException.class, e);
         assertTrue(ex.getMessage().contains(field), ex.getMessage());
