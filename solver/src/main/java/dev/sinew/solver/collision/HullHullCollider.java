@@ -238,6 +238,10 @@ final class HullHullCollider {
             c.reduceInto(out);
             return;
         }
+        if (faceA < 0 || faceB < 0) {
+            // no face separation was a number: a pose holds NaN (fault containment reports the body)
+            return;
+        }
         boolean refIsB = sepB > sepA + FACE_TOLERANCE;
         double nx;
         double ny;
