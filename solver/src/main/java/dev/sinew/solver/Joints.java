@@ -69,15 +69,50 @@ final class Joints {
         return high++;
     }
 
-    /** True when a live joint between a and b turns their collisions off. */
+    /** True when a live joint between a and b turns their collisions off (binary search, O(log joints)). */
     boolean disablesCollision(int a, int b) {
-        for (int j = 0; j < high; j++) {
-            if (alive[j] && !collideConnected[j]
-                    && ((bodyA[j] == a && bodyB[j] == b) || (bodyA[j] == b && bodyB[j] == a))) {
+        if (noCollideDirty) {
+            rebuildNoCollide();
+        }
+        long key = pairKey(a, b);
+        int lo = 0;
+        int hi = noCollideCount - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            long k = noCollide[mid];
+            if (k < key) {
+                lo = mid + 1;
+            } else if (k > key) {
+                hi = mid - 1;
+            } else {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Sorted keys of the body pairs that a live joint keeps from colliding; rebuilt when joints change. */
+    private long[] noCollide = new long[8];
+    private int noCollideCount;
+    /** Set by the world whenever a joint is created or destroyed. */
+    boolean noCollideDirty = true;
+
+    private static long pairKey(int a, int b) {
+        return ((long) Math.min(a, b) << 32) | (Math.max(a, b) & 0xffffffffL);
+    }
+
+    private void rebuildNoCollide() {
+        if (noCollide.length < high) {
+            noCollide = new long[Math.max(8, 2 * high)];
+        }
+        noCollideCount = 0;
+        for (int j = 0; j < high; j++) {
+            if (alive[j] && !collideConnected[j]) {
+                noCollide[noCollideCount++] = pairKey(bodyA[j], bodyB[j]);
+            }
+        }
+        Arrays.sort(noCollide, 0, noCollideCount);
+        noCollideDirty = false;
     }
 
     boolean touchesMoving(Bodies b, int j) {

@@ -204,6 +204,7 @@ public final class World {
         joints.bodyA[j] = a;
         joints.bodyB[j] = b;
         joints.collideConnected[j] = collideConnected;
+        joints.noCollideDirty = true;
         for (int i = 0; i < 3; i++) {
             joints.localA[3 * j + i] = anchorA.get(i) - bodies.localCom[3 * a + i];
             joints.localB[3 * j + i] = anchorB.get(i) - bodies.localCom[3 * b + i];
@@ -249,6 +250,7 @@ public final class World {
     }
 
     private void releaseJoint(int j) {
+        joints.noCollideDirty = true;
         joints.alive[j] = false;
         joints.generation[j]++;
         joints.count--;
