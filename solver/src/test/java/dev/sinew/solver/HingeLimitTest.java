@@ -70,11 +70,8 @@ class HingeLimitTest {
     @Test
     void softLimitDeflectsByTorqueOverStiffness() {
         World w = new World(WorldSettings.defaults().withGravity(new Vector3d()).withSleep(false));
-        BodyHandle wall = w.createBody(BodySettings.builder(BodyType.STATIC).position(0, 2, 0).build());
-        BodyHandle beam = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0.5, 2, 0).mass(4)
-                .collider(Collider.of(new Box(0.5, 0.05, 0.05))).build());
-        Vector3d z = new Vector3d(0, 0, 1);
-        JointHandle j = w.createJoint(HingeJointSettings.of(wall, new Vector3d(), z, beam, new Vector3d(-0.5, 0, 0), z));
+        JointHandle j = beamOnAWall(w);
+        BodyHandle beam = w.bodyHandles().get(1);
         w.setHingeLimits(j, -0.5, 0.5);
         double k = 200;
         double torque = 10;
@@ -93,11 +90,7 @@ class HingeLimitTest {
     @Test
     void driveTargetPastTheLimitIsClamped() {
         World w = new World(WorldSettings.defaults().withGravity(new Vector3d()).withSleep(false));
-        BodyHandle wall = w.createBody(BodySettings.builder(BodyType.STATIC).position(0, 2, 0).build());
-        BodyHandle beam = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0.5, 2, 0).mass(4)
-                .collider(Collider.of(new Box(0.5, 0.05, 0.05))).build());
-        Vector3d z = new Vector3d(0, 0, 1);
-        JointHandle j = w.createJoint(HingeJointSettings.of(wall, new Vector3d(), z, beam, new Vector3d(-0.5, 0, 0), z));
+        JointHandle j = beamOnAWall(w);
         double upper = Math.toRadians(40);
         w.setHingeLimits(j, -upper, upper);
         w.setDrive(j, DriveSettings.stiffnessDamping(200, 20, 1e6));
@@ -108,6 +101,15 @@ class HingeLimitTest {
         assertEquals(upper, w.hingeAngle(j), 1e-4, "rests on the limit");
         assertTrue(w.driveTorque(j, new Vector3d()).length() < 1e-3, "drive idle: " + w.driveTorque(j, new Vector3d()).length());
         assertTrue(w.driveAngleError(j) < 1e-4, "on its clamped target");
+    }
+
+    /** A 4 kg, 1 m beam on a hinge about z at its end to a static wall at (0, 2, 0); returns the hinge. */
+    private static JointHandle beamOnAWall(World w) {
+        BodyHandle wall = w.createBody(BodySettings.builder(BodyType.STATIC).position(0, 2, 0).build());
+        BodyHandle beam = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0.5, 2, 0).mass(4)
+                .collider(Collider.of(new Box(0.5, 0.05, 0.05))).build());
+        Vector3d z = new Vector3d(0, 0, 1);
+        return w.createJoint(HingeJointSettings.of(wall, new Vector3d(), z, beam, new Vector3d(-0.5, 0, 0), z));
     }
 
     @Test
