@@ -33,7 +33,16 @@ public final class BvhImporter {
     private BvhImporter() {
     }
 
-    /** What a BVH file holds. */
+    /**
+     * What a BVH file holds.
+     *
+     * @param skeleton   the joints as bones, offsets in metres
+     * @param clip       the motion, rotations composed per joint, the root track in metres
+     * @param channels   each bone's channel names in file order (for example Zrotation)
+     * @param endSite    end-site offsets, 3 per bone in the bone's frame, metres (see {@link #endSite(int, Vector3d)})
+     * @param hasEndSite whether each bone has an end site
+     * @param unitScale  metres per file unit the file was read with
+     */
     public record Bvh(Skeleton skeleton, Clip clip, List<List<String>> channels, double[] endSite, boolean[] hasEndSite,
             double unitScale) {
         /** Channels of all joints, in file order. */

@@ -40,9 +40,6 @@ public final class Ragdoll {
     private final Vector3d[] anchorInBody;
     private final int[] boneBody;
     private SkeletonMapper mapper;
-    // scratch
-    private final Quaterniond q = new Quaterniond();
-    private final Vector3d v = new Vector3d();
 
     private Ragdoll(World world, Skeleton skeleton, RagdollDefinition definition) {
         this.world = world;

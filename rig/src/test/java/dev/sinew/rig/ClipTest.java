@@ -55,11 +55,12 @@ class ClipTest {
 
     @Test
     void rootMotionIsItsOwnTrack() {
+        // t = 0.375 s is frame 1.5: halfway from (2, 1) to (4, 4) in x, z, less frame 0's (0, 0)
         Vector3d m = clip.rootMotion(0.375, Clip.Wrap.CLAMP, new Vector3d());
         assertEquals(3, m.x, 1e-12);
         assertEquals(2.5, m.z, 1e-12);
         assertEquals(0, m.y, 0);
-        // two whole loops travel twice the clip, plus a quarter frame
+        // two whole loops travel twice the clip's (4, 4), plus a quarter of frame 0 → 1's (2, 1)
         Vector3d loop = clip.rootMotion(2 * clip.duration() + 0.0625, Clip.Wrap.LOOP, new Vector3d());
         assertEquals(2 * 4 + 0.5, loop.x, 1e-12);
         assertEquals(2 * 4 + 0.25, loop.z, 1e-12);

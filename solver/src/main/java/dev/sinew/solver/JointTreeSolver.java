@@ -169,109 +169,15 @@ final class JointTreeSolver {
             }
         }
         compStart[compCount] = nodeCount;
-        subtreeInertia();
+        composite.compute(b, joints, nodeCount, kind, ref, parent);
     }
 
     private int[] worldJoints = new int[0];
+    /** The drives' braking inertias, from the trees' composite rigid bodies. */
+    private final CompositeInertia composite = new CompositeInertia();
     /** Node ranges of this tick's trees: tree t is nodes [compStart[t], compStart[t + 1]). */
     private int[] compStart = new int[8];
     private int compCount;
-    // Per node: the mass, first moment Σ m·c (world) and second moment about the world origin
-    // Σ (I_world + m·(|c|²E − c·cᵀ)) of the bodies in its subtree.
-    private double[] subMass = new double[16];
-    private double[] subMoment = new double[48];
-    private double[] subSecond = new double[144];
-
-    /**
-     * Gives every drive on a tree joint the inertia tensor, about the joint's anchor, of the bodies
-     * below the joint held rigid (composite rigid body): the most inertia the drive can have to
-     * turn, which bounds from below how fast its torque limit can stop the joint. Drives on joints
-     * outside the trees get none.
-     */
-    private void subtreeInertia() {
-        for (int j = 0; j < joints.high; j++) {
-            if (joints.alive[j] && joints.drive[j] != null) {
-                joints.drive[j].brakingInertiaKnown = false;
-            }
-        }
-        if (subMass.length < nodeCount) {
-            subMass = new double[2 * nodeCount];
-            subMoment = new double[6 * nodeCount];
-            subSecond = new double[18 * nodeCount];
-        }
-        Arrays.fill(subMass, 0, nodeCount, 0);
-        Arrays.fill(subMoment, 0, 3 * nodeCount, 0);
-        Arrays.fill(subSecond, 0, 9 * nodeCount, 0);
-        for (int i = 0; i < nodeCount; i++) {
-            if (kind[i] == 0) {
-                int body = ref[i];
-                double m = b.mass[body];
-                double cx = b.pos[3 * body];
-                double cy = b.pos[3 * body + 1];
-                double cz = b.pos[3 * body + 2];
-                System.arraycopy(b.invInertiaWorld, 9 * body, t36, 0, 9);
-                invert(t36, u36, 3);
-                subMass[i] += m;
-                subMoment[3 * i] += m * cx;
-                subMoment[3 * i + 1] += m * cy;
-                subMoment[3 * i + 2] += m * cz;
-                addShift(subSecond, 9 * i, m, cx, cy, cz, 1);
-                for (int e = 0; e < 9; e++) {
-                    subSecond[9 * i + e] += u36[e];
-                }
-            } else if (joints.drive[ref[i]] != null) {
-                aboutAnchor(i, joints.drive[ref[i]]);
-            }
-            int p = parent[i];
-            if (p >= 0) {
-                subMass[p] += subMass[i];
-                for (int e = 0; e < 3; e++) {
-                    subMoment[3 * p + e] += subMoment[3 * i + e];
-                }
-                for (int e = 0; e < 9; e++) {
-                    subSecond[9 * p + e] += subSecond[9 * i + e];
-                }
-            }
-        }
-    }
-
-    /** Joint node i's subtree inertia about its anchor into the drive: I_p = S − M·X(c) + M·X(c − p). */
-    private void aboutAnchor(int i, SlerpDrivePart drive) {
-        double m = subMass[i];
-        if (!(m > 0)) {
-            return;
-        }
-        int j = ref[i];
-        anchors(j);
-        int bb = joints.bodyB[j];
-        double px = b.pos[3 * bb] + rb[0];
-        double py = b.pos[3 * bb + 1] + rb[1];
-        double pz = b.pos[3 * bb + 2] + rb[2];
-        double cx = subMoment[3 * i] / m;
-        double cy = subMoment[3 * i + 1] / m;
-        double cz = subMoment[3 * i + 2] / m;
-        double[] out = drive.brakingInertia;
-        System.arraycopy(subSecond, 9 * i, out, 0, 9);
-        addShift(out, 0, m, cx, cy, cz, -1);
-        addShift(out, 0, m, cx - px, cy - py, cz - pz, 1);
-        drive.brakingInertiaKnown = true;
-    }
-
-    /** out[o..o+8] += sign·m·(|d|²E − d·dᵀ). */
-    private static void addShift(double[] out, int o, double m, double dx, double dy, double dz, double sign) {
-        double s = sign * m;
-        double d2 = dx * dx + dy * dy + dz * dz;
-        out[o] += s * (d2 - dx * dx);
-        out[o + 1] -= s * dx * dy;
-        out[o + 2] -= s * dx * dz;
-        out[o + 3] -= s * dy * dx;
-        out[o + 4] += s * (d2 - dy * dy);
-        out[o + 5] -= s * dy * dz;
-        out[o + 6] -= s * dz * dx;
-        out[o + 7] -= s * dz * dy;
-        out[o + 8] += s * (d2 - dz * dz);
-    }
-
     /**
      * A component with a joint pulled further apart than this (m) is left to the soft sequential
      * solve for the tick: the exact solve corrects drift at a capped speed (uncapped, a 1000 kg
@@ -440,11 +346,7 @@ final class JointTreeSolver {
             p2 = new int[n];
             s2 = new int[n];
         }
-        if (subMass.length < n) {
-            subMass = new double[n];
-            subMoment = new double[3 * n];
-            subSecond = new double[9 * n];
-        }
+        composite.reserve(n);
         if (stack.length < 2 * n) {
             stack = new int[2 * n];
         }
@@ -585,11 +487,6 @@ final class JointTreeSolver {
         b.pos[3 * body + 1] += dv[1];
         b.pos[3 * body + 2] += dv[2];
         b.turn(body, dv[3], dv[4], dv[5]);
-    }
-
-    /** True if the drive of joint j is solved in the tree this tick (else sequentially). */
-    boolean driveInTree(int j) {
-        return inTree(j) && joints.drive[j] != null;
     }
 
     /**

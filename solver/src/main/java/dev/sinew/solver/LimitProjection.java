@@ -16,7 +16,7 @@ package dev.sinew.solver;
  * Velocities are not touched: the relax pass that follows removes the velocity into the limit.
  * Why: the velocity rows are linear, and a limb sliding fast along a curved cone follows their
  * tangent out of it by (ω·h)²/(2·radius) every substep; correcting that with the soft bias left
- * several degrees of violation at 30 rad/s, projecting it leaves none at the end of each substep.
+ * 19° of violation in the swing-cone scene (a limb struck every 0.25 s), projecting it 0.12°.
  */
 final class LimitProjection {
     private static final int MAX = 6;
@@ -50,6 +50,9 @@ final class LimitProjection {
         int ba = joints.bodyA[j];
         int bb = joints.bodyB[j];
         int n = 3 + st.passedRows(b, ba, bb, rows, c, 3);
+        if (n == 3) {
+            return false;
+        }
         pointRows(b, joints, j, ba, bb);
         return solveAndMove(b, ba, bb, n);
     }

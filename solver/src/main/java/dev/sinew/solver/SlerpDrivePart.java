@@ -231,19 +231,9 @@ final class SlerpDrivePart {
 
     /** The target relative angular velocity in world, R_A·ω_target, into {@link #wt}. */
     private void targetVelocity(Bodies b, int ba) {
-        double ax = b.rot[4 * ba];
-        double ay = b.rot[4 * ba + 1];
-        double az = b.rot[4 * ba + 2];
-        double aw = b.rot[4 * ba + 3];
-        double tx = targetAngVel[0];
-        double ty = targetAngVel[1];
-        double tz = targetAngVel[2];
-        double cx = ay * tz - az * ty + aw * tx;
-        double cy = az * tx - ax * tz + aw * ty;
-        double cz = ax * ty - ay * tx + aw * tz;
-        wt[0] = tx + 2 * (ay * cz - az * cy);
-        wt[1] = ty + 2 * (az * cx - ax * cz);
-        wt[2] = tz + 2 * (ax * cy - ay * cx);
+        wt[0] = ContactSolver.rotX(b.rot, ba, targetAngVel, 0);
+        wt[1] = ContactSolver.rotY(b.rot, ba, targetAngVel, 0);
+        wt[2] = ContactSolver.rotZ(b.rot, ba, targetAngVel, 0);
     }
 
     /**

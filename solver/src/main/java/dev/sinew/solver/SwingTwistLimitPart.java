@@ -61,10 +61,6 @@ final class SwingTwistLimitPart {
         return twistMin > -Math.PI || twistMax < Math.PI;
     }
 
-    boolean twistValid() {
-        return twistValid;
-    }
-
     boolean coneLimited() {
         return swingY < Math.PI || swingZ < Math.PI;
     }
@@ -228,9 +224,9 @@ final class SwingTwistLimitPart {
     /**
      * Rows this close to their limit (rad) are offered to the tree solve even when the current
      * velocities would not reach it: the point rows' solve may turn the limb toward it, and the
-     * tree's active set drops the ones that would pull. Measured on a 1 kg limb pushed with 70 N·m
-     * against a 0.4 × 0.8 rad cone: offering only the rows about to pass left 4.0° of violation,
-     * this margin 1.2°.
+     * tree's active set drops the ones that would pull. Measured before the limit projection
+     * existed, on a 1 kg limb pushed with 70 N·m against a 0.4 × 0.8 rad cone: offering only the
+     * rows about to pass left 4.0° of violation, this margin 1.2°.
      */
     private static final double NEAR = 0.1;
 

@@ -20,6 +20,7 @@ import org.joml.Vector3d;
  * work every tick. The workload of the driven-chain benchmark and of the allocation test.
  */
 public final class DrivenChain {
+    /** Distance between a link's two joint points, m. */
     public static final double LINK = 0.2;
     private final World world;
     private final JointHandle[] joints;

@@ -61,13 +61,16 @@ public final class RagdollDropScene implements Scene {
         return new Instance();
     }
 
-    /** The ragdolls' world, built the same way by the pile scene. */
+    /**
+     * Builds the CMU ragdoll posed from the walk's first frame with its root at (x, ·, z) metres and
+     * its lowest bone {@code lift} metres above the ground, awake or allowed to sleep.
+     */
     public static Ragdoll drop(World world, BvhImporter.Bvh walk, RagdollDefinition def, double x, double z, double lift,
             boolean allowSleep) {
         return drop(world, walk, def, x, z, lift, 0, allowSleep);
     }
 
-    /** {@link #drop} turned by {@code yaw} rad about the vertical. */
+    /** {@link #drop} turned by {@code yaw} rad about the vertical (+Y) axis. */
     public static Ragdoll drop(World world, BvhImporter.Bvh walk, RagdollDefinition def, double x, double z, double lift,
             double yaw, boolean allowSleep) {
         Pose pose = walk.clip().frame(0, new Pose(walk.skeleton()));
