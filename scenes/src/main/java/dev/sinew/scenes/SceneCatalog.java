@@ -29,6 +29,7 @@ public final class SceneCatalog {
             new TumblerScene(),
             new PendulumScene(),
             new ChainScene(),
+            new ChainScene(true),
             new HingeSpringScene(),
             new SwingConeScene(),
             new DriveGainsScene(),

@@ -146,12 +146,15 @@ final class Joints {
         }
     }
 
-    void warmStart(Bodies b) {
+    void warmStart(Bodies b, JointTreeSolver tree) {
         for (int j = 0; j < high; j++) {
             if (alive[j] && touchesMoving(b, j)) {
                 anchors(j);
                 point[j].prepare(b, bodyA[j], bodyB[j], la, lb);
-                point[j].warmStart(b, bodyA[j], bodyB[j]);
+                if (!tree.inTree(j)) {
+                    // a tree joint's point impulse is warm-started by the tree, with its tension inertia
+                    point[j].warmStart(b, bodyA[j], bodyB[j]);
+                }
                 if (angle[j] != null) {
                     angle[j].warmStart(b, bodyA[j], bodyB[j]);
                 }

@@ -113,13 +113,15 @@ final class Stepper {
         jointSoft.set(Math.min(2 * s.contactHertz(), 0.25 * invH), JOINT_DAMPING_RATIO, h);
         joints.prepare(b, h);
         jointTree.build();
+        jointTree.substep = h;
         // 4. Substeps.
         for (int sub = 0; sub < n; sub++) {
             if (sub > 0 && refreshFastPairs(h * (n - sub))) {
                 buildItems();
             }
             integrateVelocities(h);
-            joints.warmStart(b);
+            joints.warmStart(b, jointTree);
+            jointTree.warmStart();
             for (int i = 0; i < solveCount; i++) {
                 cs.warmStart(solveList[i]);
             }

@@ -42,6 +42,59 @@ class BallJointTest {
         assertEquals(11, w.jointCount());
     }
 
+    /**
+     * 40 links of 1 kg under a 1000 kg weight, swinging: each light link swings across the chain
+     * under the weight's pull at about 490 rad/s, past what an explicit substep of 1/240 s can
+     * follow (ω·h ≈ 2), and without the tension inertia of the tree solve the chain flew apart
+     * (1,445 % stretch in the chain scene). It must keep its joints closed, and the swinging
+     * system must not gain energy (the soft step may only lose it).
+     */
+    @Test
+    void swingingChainUnderAThousandTimesItsLinkMassStaysTogether() {
+        World w = new World(WorldSettings.defaults().withSleep(false));
+        BodyHandle hook = w.createBody(BodySettings.builder(BodyType.STATIC).position(0, 12, 0).build());
+        BodyHandle last = hook;
+        java.util.List<BodyHandle> links = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            BodyHandle link = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, 12 - 0.25 * (i + 0.5), 0)
+                    .mass(1).collider(Collider.of(new Capsule(0.095, 0.03))).build());
+            w.createJoint(BallJointSettings.of(last, i == 0 ? new Vector3d() : new Vector3d(0, -0.125, 0), link,
+                    new Vector3d(0, 0.125, 0)));
+            links.add(link);
+            last = link;
+        }
+        BodyHandle weight = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, 12 - 10 - 0.2, 0)
+                .mass(1000).collider(Collider.of(new Sphere(0.2))).build());
+        w.createJoint(BallJointSettings.of(last, new Vector3d(0, -0.125, 0), weight, new Vector3d(0, 0.2, 0)));
+        links.add(weight);
+        w.setLinearVelocity(weight, new Vector3d(3, 0, 1));
+        double e0 = energy(w, links);
+        double worst = 0;
+        for (int i = 0; i < 300; i++) {
+            w.step();
+            worst = Math.max(worst, w.maxJointSeparation());
+        }
+        assertTrue(worst < 1e-3, "largest joint opening " + worst + " m");
+        double e1 = energy(w, links);
+        assertTrue(e1 <= e0 * (1 + 1e-3), "energy " + e0 + " J -> " + e1 + " J");
+        assertTrue(e1 >= e0 * 0.9, "energy " + e0 + " J -> " + e1 + " J");
+    }
+
+    /** Kinetic (linear and angular) plus potential energy, J. */
+    private static double energy(World w, java.util.List<BodyHandle> bodies) {
+        double e = 0;
+        Vector3d v = new Vector3d();
+        for (BodyHandle h : bodies) {
+            double m = w.mass(h);
+            e += 0.5 * m * w.linearVelocity(h, v).lengthSquared() + m * 9.81 * Worlds.pos(w, h).y;
+            // angular: ½ ωᵀ I ω in body space
+            org.joml.Quaterniond q = w.orientation(h, new org.joml.Quaterniond());
+            Vector3d om = q.transformInverse(w.angularVelocity(h, new Vector3d()));
+            e += 0.5 * om.dot(w.inertiaInBodySpace(h, new org.joml.Matrix3d()).transform(new Vector3d(om)));
+        }
+        return e;
+    }
+
     @Test
     void jointedBodiesDoNotCollideUnlessAsked() {
         World w = new World();

@@ -22,15 +22,32 @@ import org.joml.Vector3d;
 
 /**
  * 40 capsule links of 1 kg on ball joints hanging from a static anchor with a weight at the end
- * (100 kg, or {@code --count KG}). It starts horizontal, so it swings down and whips.
+ * (100 kg, or {@code --count KG}). {@code chain} is the issue's scene: the chain hangs straight
+ * down at rest, and at {@value #PUSH_SECONDS} s the weight is pushed sideways at
+ * {@value #PUSH_SPEED} m/s, so the 10 m pendulum swings through the rest of the run.
+ * {@code chain-whip} is the harder variant: the chain starts horizontal, falls and whips.
  */
 public final class ChainScene implements Scene {
     static final int LINKS = 40;
     static final double HALF = 0.125; // joint points at ±HALF along each link, m
+    static final double PUSH_SECONDS = 2;
+    static final double PUSH_SPEED = 2;
+
+    private final boolean whip;
+
+    /** The hanging chain of the issue. */
+    public ChainScene() {
+        this(false);
+    }
+
+    /** {@code whip}: released horizontal instead of hanging. */
+    public ChainScene(boolean whip) {
+        this.whip = whip;
+    }
 
     @Override
     public String name() {
-        return "chain";
+        return whip ? "chain-whip" : "chain";
     }
 
     @Override
@@ -40,7 +57,8 @@ public final class ChainScene implements Scene {
 
     @Override
     public String description() {
-        return "40 one-kilogram links on ball joints with a 100 kg weight (--count sets kg); stretch";
+        return whip ? "the chain released horizontal: it falls and whips (--count sets kg); stretch"
+                : "40 one-kilogram links on ball joints with a 100 kg weight (--count sets kg), hanging, pushed; stretch";
     }
 
     @Override
@@ -50,7 +68,7 @@ public final class ChainScene implements Scene {
 
     @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance(options.count() > 0 ? options.count() : 100);
+        return new Instance(options.count() > 0 ? options.count() : 100, whip);
     }
 
     static final class Instance implements SceneInstance {
@@ -61,17 +79,23 @@ public final class ChainScene implements Scene {
         final double restLength = LINKS * 2 * HALF;
         final double weightRadius = 0.2;
         final Vector3d tmp = new Vector3d();
+        final Vector3d weightAnchor;
         double maxStretchPct;
         int nanEvents;
 
-        Instance(double weightKg) {
+        final boolean whip;
+
+        Instance(double weightKg, boolean whip) {
+            this.whip = whip;
             BodyHandle hook = world.createBody(BodySettings.builder(BodyType.STATIC).position(anchor).build());
-            Quaterniond alongX = SceneKit.axisAngle(0, 0, 1, -Math.PI / 2); // local +Y → world +X
+            // Links lie along their local +Y; the chain runs along world +X (whip) or −Y (hanging).
+            Quaterniond along = whip ? SceneKit.axisAngle(0, 0, 1, -Math.PI / 2) : SceneKit.axisAngle(0, 0, 1, Math.PI);
+            Vector3d dir = whip ? new Vector3d(1, 0, 0) : new Vector3d(0, -1, 0);
             BodyHandle last = hook;
             Vector3d lastAnchor = new Vector3d();
             for (int i = 0; i < LINKS; i++) {
                 BodyHandle link = world.createBody(BodySettings.builder(BodyType.DYNAMIC)
-                        .position(anchor.x + (2 * i + 1) * HALF, anchor.y, 0).orientation(alongX).mass(1)
+                        .position(new Vector3d(dir).mul((2 * i + 1) * HALF).add(anchor)).orientation(along).mass(1)
                         .collider(Collider.of(new Capsule(HALF - 0.03, 0.03))).build());
                 world.createJoint(BallJointSettings.of(last, lastAnchor, link, new Vector3d(0, -HALF, 0)));
                 bodies.add(link);
@@ -79,15 +103,23 @@ public final class ChainScene implements Scene {
                 lastAnchor = new Vector3d(0, HALF, 0);
             }
             weight = world.createBody(BodySettings.builder(BodyType.DYNAMIC)
-                    .position(anchor.x + restLength + weightRadius, anchor.y, 0).mass(weightKg)
+                    .position(new Vector3d(dir).mul(restLength + weightRadius).add(anchor)).mass(weightKg)
                     .collider(Collider.of(new Sphere(weightRadius))).build());
-            world.createJoint(BallJointSettings.of(last, lastAnchor, weight, new Vector3d(-weightRadius, 0, 0)));
+            weightAnchor = new Vector3d(dir).mul(-weightRadius);
+            world.createJoint(BallJointSettings.of(last, lastAnchor, weight, weightAnchor));
             bodies.add(weight);
         }
 
         @Override
         public World world() {
             return world;
+        }
+
+        @Override
+        public void beforeStep(long tick) {
+            if (!whip && tick == Math.round(PUSH_SECONDS / world.settings().tickSeconds())) {
+                world.setLinearVelocity(weight, new Vector3d(PUSH_SPEED, 0, 0));
+            }
         }
 
         @Override
@@ -111,7 +143,7 @@ public final class ChainScene implements Scene {
                 length += prev.distance(top) + top.distance(bottom);
                 prev = bottom;
             }
-            Vector3d attach = world.orientation(weight, q).transform(new Vector3d(-weightRadius, 0, 0))
+            Vector3d attach = world.orientation(weight, q).transform(new Vector3d(weightAnchor))
                     .add(world.position(weight, tmp));
             length += prev.distance(attach);
             maxStretchPct = Math.max(maxStretchPct, 100 * (length - restLength) / restLength);
