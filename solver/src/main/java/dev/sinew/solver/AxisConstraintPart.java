@@ -18,6 +18,7 @@ package dev.sinew.solver;
  *       with the joint softness (biased pass only). With a spring (stiffness k, damping c) it is
  *       instead a one-sided implicit spring, λ = max(0, λ − (Ċ + b·C + λ/D)/(K + 1/D)) while C &lt; 0
  *       and released while C ≥ 0 (see {@link SpringCoefficients});</li>
+ *   <li>equality (bilateral, C = 0): soft in the biased pass, rigid in the relax pass;</li>
  *   <li>motor: Ċ toward a target speed, |λ| ≤ maxTorque·h (no position term: both passes).</li>
  * </ul>
  */
@@ -141,6 +142,22 @@ final class AxisConstraintPart {
         }
         double d = next - impulse;
         impulse = next;
+        apply(b, ba, bb, d);
+    }
+
+    /**
+     * One solve of the equality C = 0 (bilateral): Δλ = −massScale·(Ċ + biasRate·C)/K −
+     * impulseScale·λ with the joint softness; {@code soft} null is the rigid relax solve, −Ċ/K.
+     */
+    void solveEquality(Bodies b, int ba, int bb, double c, Softness soft) {
+        double k = inverseMass(b, ba, bb);
+        if (!(k > 0)) {
+            return;
+        }
+        double cdot = velocity(b, ba, bb);
+        double d = soft == null ? -cdot / k
+                : -soft.massScale * (cdot + soft.biasRate * c) / k - soft.impulseScale * impulse;
+        impulse += d;
         apply(b, ba, bb, d);
     }
 

@@ -139,7 +139,7 @@ final class JointTreeSolver {
                 int r = find(joints.bodyA[j]);
                 int r2 = find(joints.bodyB[j]);
                 if (bodyNode[r] == -3 || bodyNode[r2] == -3 || worldJoints[r] > 1 || worldJoints[r2] > 1
-                        || separation(j) > MAX_TREE_ERROR) {
+                        || joints.sequentialOnly[j] || separation(j) > MAX_TREE_ERROR) {
                     bodyNode[r] = -3;
                     bodyNode[r2] = -3;
                 }

@@ -36,6 +36,13 @@ final class Joints {
     FrictionPart[] friction = new FrictionPart[8];
     /** Slerp drives (null where a joint has none). */
     SlerpDrivePart[] drive = new SlerpDrivePart[8];
+    /**
+     * The linear axes of 6-DOF joints with an axis not locked (null for every other joint: their
+     * point part holds the anchors together). Where set, the point part is not used.
+     */
+    LinearAxesPart[] linear = new LinearAxesPart[8];
+    /** Joints the exact tree solve must not take (6-DOF joints). */
+    boolean[] sequentialOnly = new boolean[8];
     private final double[] la = new double[3];
     private final double[] lb = new double[3];
     private final double[] error = new double[3];
@@ -65,6 +72,8 @@ final class Joints {
             swingTwist = Arrays.copyOf(swingTwist, n);
             motor = Arrays.copyOf(motor, n);
             friction = Arrays.copyOf(friction, n);
+            linear = Arrays.copyOf(linear, n);
+            sequentialOnly = Arrays.copyOf(sequentialOnly, n);
         }
         return high++;
     }
@@ -124,6 +133,9 @@ final class Joints {
             if (alive[j] && touchesMoving(b, j)) {
                 anchors(j);
                 point[j].prepare(b, bodyA[j], bodyB[j], la, lb);
+                if (linear[j] != null) {
+                    linear[j].prepare(b, bodyA[j], bodyB[j], la, lb, h);
+                }
                 if (angle[j] != null) {
                     angle[j].prepare(b, bodyA[j], bodyB[j]);
                 }
@@ -151,7 +163,9 @@ final class Joints {
             if (alive[j] && touchesMoving(b, j)) {
                 anchors(j);
                 point[j].prepare(b, bodyA[j], bodyB[j], la, lb);
-                if (!tree.inTree(j)) {
+                if (linear[j] != null) {
+                    linear[j].warmStart(b, bodyA[j], bodyB[j], la, lb);
+                } else if (!tree.inTree(j)) {
                     // a tree joint's point impulse is warm-started by the tree, with its tension inertia
                     point[j].warmStart(b, bodyA[j], bodyB[j]);
                 }
@@ -219,7 +233,10 @@ final class Joints {
             if (swingTwist[j] != null) {
                 swingTwist[j].solve(b, bodyA[j], bodyB[j], soft, tree.inTree(j));
             }
-            if (!tree.inTree(j)) {
+            if (linear[j] != null) {
+                anchors(j);
+                linear[j].solve(b, bodyA[j], bodyB[j], la, lb, soft);
+            } else if (!tree.inTree(j)) {
                 error(b, j, error);
                 point[j].solve(b, bodyA[j], bodyB[j], la, lb, error, soft);
             }
@@ -246,11 +263,19 @@ final class Joints {
         System.arraycopy(localB, 3 * j, lb, 0, 3);
     }
 
-    /** Largest distance between a joint's two anchor points now, metres. */
+    /**
+     * Largest distance between a joint's two anchor points now, metres; for a 6-DOF joint with a
+     * linear axis not locked, its largest violation of a locked or limited linear axis.
+     */
     double maxSeparation(Bodies b) {
         double worst = 0;
         for (int j = 0; j < high; j++) {
             if (!alive[j]) {
+                continue;
+            }
+            if (linear[j] != null) {
+                anchors(j);
+                worst = Math.max(worst, linear[j].violation(b, bodyA[j], bodyB[j], la, lb));
                 continue;
             }
             error(b, j, error);
@@ -261,6 +286,13 @@ final class Joints {
 
     /** Force the joint's point part carried over the last substep, N (its impulse over h). */
     double force(int j, double h) {
+        if (linear[j] != null) {
+            double s = 0;
+            for (AxisConstraintPart row : linear[j].rows) {
+                s += row.impulse * row.impulse;
+            }
+            return Math.sqrt(s) / h;
+        }
         double[] p = point[j].impulse;
         return Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) / h;
     }
@@ -292,10 +324,15 @@ final class Joints {
     /**
      * The accumulated impulses of joint j's limit and motor rows, in a fixed order (hinge: lower,
      * upper, 0, motor; swing-twist: twist lower, twist upper, cone, 0; others zeros; then the three
-     * axis motors'), for snapshots.
+     * axis motors', then a 6-DOF joint's three linear rows), for snapshots.
      */
     void rowImpulses(int j, double[] out) {
-        Arrays.fill(out, 0, 7, 0);
+        Arrays.fill(out, 0, ROW_IMPULSES, 0);
+        if (linear[j] != null) {
+            for (int i = 0; i < 3; i++) {
+                out[7 + i] = linear[j].rows[i].impulse;
+            }
+        }
         if (motor[j] != null) {
             for (int i = 0; i < 3; i++) {
                 out[4 + i] = motor[j].rows[i].impulse;
@@ -314,6 +351,11 @@ final class Joints {
 
     /** Sets what {@link #rowImpulses} reads. */
     void setRowImpulses(int j, double[] in) {
+        if (linear[j] != null) {
+            for (int i = 0; i < 3; i++) {
+                linear[j].rows[i].impulse = in[7 + i];
+            }
+        }
         if (motor[j] != null) {
             for (int i = 0; i < 3; i++) {
                 motor[j].rows[i].impulse = in[4 + i];
@@ -329,6 +371,9 @@ final class Joints {
             swingTwist[j].cone.impulse = in[2];
         }
     }
+
+    /** How many values {@link #rowImpulses} writes. */
+    static final int ROW_IMPULSES = 10;
 
     /** Slots and generations of the joints that broke in the last tick, and how many. */
     int[] broken = new int[4];

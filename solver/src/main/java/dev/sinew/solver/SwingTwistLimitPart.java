@@ -72,8 +72,8 @@ final class SwingTwistLimitPart {
 
     /** Evaluates q, θ, the cone error and the three rows from the current orientations. */
     void evaluate(Bodies b, int ba, int bb) {
-        mul(b.rot, 4 * ba, frameA, qa);
-        mul(b.rot, 4 * bb, frameB, qb);
+        Quaternions.mul(b.rot, 4 * ba, frameA, qa);
+        Quaternions.mul(b.rot, 4 * bb, frameB, qb);
         measure(qa, qb, true);
     }
 
@@ -289,18 +289,6 @@ final class SwingTwistLimitPart {
         t[o + 1] = joint.y;
         t[o + 2] = joint.z;
         t[o + 3] = joint.w;
-    }
-
-    /** out = rot[o..o+3] ⊗ f (quaternions x, y, z, w). */
-    private static void mul(double[] rot, int o, double[] f, double[] out) {
-        double px = rot[o];
-        double py = rot[o + 1];
-        double pz = rot[o + 2];
-        double pw = rot[o + 3];
-        out[0] = pw * f[0] + px * f[3] + py * f[2] - pz * f[1];
-        out[1] = pw * f[1] - px * f[2] + py * f[3] + pz * f[0];
-        out[2] = pw * f[2] + px * f[1] - py * f[0] + pz * f[3];
-        out[3] = pw * f[3] - px * f[0] - py * f[1] - pz * f[2];
     }
 
     /** v ← R(p)·v for a unit quaternion p (x, y, z, w). */

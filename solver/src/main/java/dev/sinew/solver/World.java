@@ -181,8 +181,8 @@ public final class World {
         Quaterniondc fa = s.frameInBodyA();
         Quaterniondc fb = s.frameInBodyB();
         for (int i = 0; i < 4; i++) {
-            part.frameA[i] = i == 0 ? fa.x() : i == 1 ? fa.y() : i == 2 ? fa.z() : fa.w();
-            part.frameB[i] = i == 0 ? fb.x() : i == 1 ? fb.y() : i == 2 ? fb.z() : fb.w();
+            part.frameA[i] = component(fa, i);
+            part.frameB[i] = component(fb, i);
         }
         part.swingY = s.swingYHalfAngle();
         part.swingZ = s.swingZHalfAngle();
@@ -190,6 +190,83 @@ public final class World {
         part.twistMax = s.twistMax();
         joints.swingTwist[h.index()] = part;
         return h;
+    }
+
+    /**
+     * Creates a 6-DOF joint: each linear and angular axis of the joint frame locked, limited or
+     * free (see {@link SixDofJointSettings}). Its bodies stop colliding with each other unless the
+     * settings say otherwise. It is solved sequentially, never by the exact tree solve.
+     */
+    public JointHandle createJoint(SixDofJointSettings s) {
+        checkUnlocked("create a joint");
+        Check.notNull("settings", s);
+        int a = slot(s.bodyA());
+        int bb = slot(s.bodyB());
+        if (bodies.type[a] != Bodies.DYNAMIC && bodies.type[bb] != Bodies.DYNAMIC) {
+            throw new InvalidArgumentException("bodyA", s.bodyA(), "a joint needs at least one dynamic body");
+        }
+        SixDofJointSettings.Motion locked = SixDofJointSettings.Motion.LOCKED;
+        boolean angularLocked = s.twist().motion() == locked && s.swingY().motion() == locked;
+        boolean hinge = !angularLocked && s.swingY().motion() == locked;
+        JointHandle h = addJoint(s.bodyA(), s.bodyB(), s.anchorInBodyA(), s.anchorInBodyB(), s.collideConnected(),
+                angularLocked);
+        int j = h.index();
+        Quaterniondc fa = s.frameInBodyA();
+        Quaterniondc fb = s.frameInBodyB();
+        // B's orientation at which the two frames coincide: q_A·F_A = q_B·F_B
+        Quaterniond restB = rotation(a).mul(fa).mul(new Quaterniond(fb).conjugate()).normalize();
+        if (angularLocked) {
+            Quaterniond rel = new Quaterniond(fa).mul(new Quaterniond(fb).conjugate()).normalize();
+            joints.targetRelative[4 * j] = rel.x;
+            joints.targetRelative[4 * j + 1] = rel.y;
+            joints.targetRelative[4 * j + 2] = rel.z;
+            joints.targetRelative[4 * j + 3] = rel.w;
+        } else if (hinge) {
+            HingeAnglePart part = new HingeAnglePart(fa.transform(new Vector3d(1, 0, 0)),
+                    fb.transform(new Vector3d(1, 0, 0)), rotation(a), restB);
+            if (s.twist().motion() == SixDofJointSettings.Motion.LIMITED) {
+                part.limited = true;
+                part.lower = s.twist().min();
+                part.upper = s.twist().max();
+            }
+            joints.hinge[j] = part;
+        } else {
+            SwingTwistLimitPart part = new SwingTwistLimitPart();
+            for (int i = 0; i < 4; i++) {
+                part.frameA[i] = component(fa, i);
+                part.frameB[i] = component(fb, i);
+            }
+            part.swingY = swingHalfAngle(s.swingY());
+            part.swingZ = swingHalfAngle(s.swingZ());
+            SixDofJointSettings.Dof t = s.twist();
+            part.twistMin = t.motion() == SixDofJointSettings.Motion.FREE ? -Math.PI : t.min();
+            part.twistMax = t.motion() == SixDofJointSettings.Motion.FREE ? Math.PI : t.max();
+            joints.swingTwist[j] = part;
+        }
+        if (!s.pointLocked()) {
+            LinearAxesPart part = new LinearAxesPart();
+            SixDofJointSettings.Dof[] axes = {s.linearX(), s.linearY(), s.linearZ()};
+            for (int k = 0; k < 3; k++) {
+                part.motion[k] = axes[k].motion().ordinal();
+                part.min[k] = axes[k].min();
+                part.max[k] = axes[k].max();
+            }
+            for (int i = 0; i < 4; i++) {
+                part.frameA[i] = component(fa, i);
+            }
+            joints.linear[j] = part;
+        }
+        joints.sequentialOnly[j] = true;
+        return h;
+    }
+
+    /** Component i of q: 0 x, 1 y, 2 z, 3 w. */
+    private static double component(Quaterniondc q, int i) {
+        return i == 0 ? q.x() : i == 1 ? q.y() : i == 2 ? q.z() : q.w();
+    }
+
+    private static double swingHalfAngle(SixDofJointSettings.Dof d) {
+        return d.motion() == SixDofJointSettings.Motion.FREE ? Math.PI : d.max();
     }
 
     private JointHandle addJoint(BodyHandle ha, BodyHandle hb, Vector3dc anchorA, Vector3dc anchorB,
@@ -229,6 +306,8 @@ public final class World {
         joints.swingTwist[j] = null;
         joints.motor[j] = null;
         joints.friction[j] = null;
+        joints.linear[j] = null;
+        joints.sequentialOnly[j] = false;
         joints.breakForce[j] = Double.POSITIVE_INFINITY;
         joints.breakTorque[j] = Double.POSITIVE_INFINITY;
         joints.count++;

@@ -16,7 +16,7 @@ import java.util.Arrays;
  * byte is detected. Restoring validates everything before it writes anything.
  */
 public final class WorldSnapshot {
-    private static final int MAGIC = 0x534E5731; // "SNW1"
+    private static final int MAGIC = 0x534E5732; // "SNW2" (2: three more row impulses per joint)
     private static final double[] NO_PART = new double[3];
     private final byte[] data;
 
@@ -109,7 +109,7 @@ public final class WorldSnapshot {
         int perCollider = 8 * (6 + 3 + 4);
         int perPair = ContactPair.BYTES;
         int size = 4 + 8 + 8 + 8 + 4 + 4 + liveBodies * perBody + 4 + liveColliders * perCollider + 4
-                + w.contacts.pairCount * perPair + 4 + 152 * w.joints.count + 8;
+                + w.contacts.pairCount * perPair + 4 + 8 * (12 + Joints.ROW_IMPULSES) * w.joints.count + 8;
         ByteBuffer buf = ByteBuffer.allocate(size);
         buf.putInt(MAGIC);
         buf.putLong(layoutHash(w));
@@ -156,9 +156,9 @@ public final class WorldSnapshot {
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.drive[j] != null ? joints.drive[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.friction[j] != null ? joints.friction[j].impulse : NO_PART, 0, 3);
-                double[] rows = new double[7];
+                double[] rows = new double[Joints.ROW_IMPULSES];
                 joints.rowImpulses(j, rows);
-                put(buf, rows, 0, 7);
+                put(buf, rows, 0, Joints.ROW_IMPULSES);
             }
         }
         buf.putLong(checksum(buf.array(), buf.position()));
@@ -223,7 +223,7 @@ public final class WorldSnapshot {
     private static void decode(ByteBuffer buf, World w, boolean dryRun) {
         Bodies b = w.bodies;
         Colliders c = w.colliders;
-        double[] tmp = new double[8];
+        double[] tmp = new double[Joints.ROW_IMPULSES];
         long step = buf.getLong();
         double acc = buf.getDouble();
         int high = buf.getInt();
@@ -314,14 +314,14 @@ public final class WorldSnapshot {
                 get(buf, tmp, 0, 3);
                 get(buf, tmp, 0, 3);
                 get(buf, tmp, 0, 3);
-                get(buf, tmp, 0, 7);
+                get(buf, tmp, 0, Joints.ROW_IMPULSES);
             } else {
                 get(buf, joints.point[j].impulse, 0, 3);
                 get(buf, joints.angle[j] != null ? joints.angle[j].impulse
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : tmp, 0, 3);
                 get(buf, joints.drive[j] != null ? joints.drive[j].impulse : tmp, 0, 3);
                 get(buf, joints.friction[j] != null ? joints.friction[j].impulse : tmp, 0, 3);
-                get(buf, tmp, 0, 7);
+                get(buf, tmp, 0, Joints.ROW_IMPULSES);
                 joints.setRowImpulses(j, tmp);
             }
         }
