@@ -143,32 +143,58 @@ final class HingeAnglePart {
     }
 
     /**
-     * Clamps a target relative orientation of the bodies (x, y, z, w at t[o..o+3], conj(q_A)·q_B)
-     * so that the hinge angle it asks for lies within the limits: turned about A's axis.
+     * Moves a target relative orientation of the bodies (x, y, z, w at t[o..o+3], conj(q_A)·q_B)
+     * onto what the hinge can reach: a turn by θ about the axis, with θ within the limits when the
+     * hinge is limited. With the hinge frames F_A = (axisA, refA, axisA × refA) in A and
+     * F_B = (axisB, refB, axisB × refB) in B, the reachable orientations are F_A·R_x(θ)·F_B⁻¹; θ is
+     * the twist about x of F_A⁻¹·target·F_B (the rest of it, a tilt of the axis the hinge rows would
+     * fight, is dropped). A mocap knee bends a little sideways and twists: a slerp drive toward that
+     * held the hinge rows against its torque limit and left the shin 40° off.
      */
     void clampTarget(double[] t, int o) {
-        Quaterniond target = clampQ.set(t[o], t[o + 1], t[o + 2], t[o + 3]);
-        Vector3d r = target.transform(clampR.set(refB[0], refB[1], refB[2]));
-        Vector3d a = clampA.set(axisA[0], axisA[1], axisA[2]);
-        Vector3d ref = clampRef.set(refA[0], refA[1], refA[2]);
-        double theta = Math.atan2(ref.cross(r, clampC).dot(a), ref.dot(r));
-        double clamped = Math.max(lower, Math.min(upper, theta));
-        if (clamped == theta) {
+        frames();
+        Quaterniond d = clampQ.set(t[o], t[o + 1], t[o + 2], t[o + 3]).premul(clampFa.conjugate(clampTurn)).mul(clampFb)
+                .normalize();
+        double theta = 2 * Math.atan2(d.x, d.w);
+        if (theta > Math.PI) {
+            theta -= 2 * Math.PI;
+        } else if (theta < -Math.PI) {
+            theta += 2 * Math.PI;
+        }
+        if (limited) {
+            theta = Math.max(lower, Math.min(upper, theta));
+        }
+        // R_x(θ) written out: JOML 1.10.8's Quaterniond.rotationX returns (sin, 0, cos, 0)
+        Quaterniond r = clampQ.set(clampFa).mul(clampTurn.set(Math.sin(theta / 2), 0, 0, Math.cos(theta / 2)))
+                .mul(clampFb.conjugate(clampTurn)).normalize();
+        t[o] = r.x;
+        t[o + 1] = r.y;
+        t[o + 2] = r.z;
+        t[o + 3] = r.w;
+    }
+
+    /** F_A and F_B from the axes and reference directions (once). */
+    private void frames() {
+        if (framesReady) {
             return;
         }
-        clampTurn.fromAxisAngleRad(a, clamped - theta).mul(target, target).normalize();
-        t[o] = target.x;
-        t[o + 1] = target.y;
-        t[o + 2] = target.z;
-        t[o + 3] = target.w;
+        frame(axisA, refA, clampFa);
+        frame(axisB, refB, clampFb);
+        framesReady = true;
+    }
+
+    private static void frame(double[] x, double[] y, Quaterniond dest) {
+        double zx = x[1] * y[2] - x[2] * y[1];
+        double zy = x[2] * y[0] - x[0] * y[2];
+        double zz = x[0] * y[1] - x[1] * y[0];
+        dest.setFromNormalized(new org.joml.Matrix3d(x[0], x[1], x[2], y[0], y[1], y[2], zx, zy, zz)).normalize();
     }
 
     private final Quaterniond clampQ = new Quaterniond();
     private final Quaterniond clampTurn = new Quaterniond();
-    private final Vector3d clampR = new Vector3d();
-    private final Vector3d clampA = new Vector3d();
-    private final Vector3d clampRef = new Vector3d();
-    private final Vector3d clampC = new Vector3d();
+    private final Quaterniond clampFa = new Quaterniond();
+    private final Quaterniond clampFb = new Quaterniond();
+    private boolean framesReady;
 
     private void solveMotor(Bodies b, int ba, int bb) {
         toWorld(b, ba, axisA, aa);

@@ -264,22 +264,25 @@ final class Joints {
     }
 
     /**
-     * Largest distance between a joint's two anchor points now, metres; for a 6-DOF joint with a
-     * linear axis not locked, its largest violation of a locked or limited linear axis.
+     * Joint j's opening now, metres: the distance between its two anchor points, or, for a 6-DOF
+     * joint with a linear axis not locked, its largest violation of a locked or limited linear axis.
      */
+    double separation(Bodies b, int j) {
+        anchors(j);
+        if (linear[j] != null) {
+            return linear[j].violation(b, bodyA[j], bodyB[j], la, lb);
+        }
+        error(b, j, error);
+        return Math.sqrt(error[0] * error[0] + error[1] * error[1] + error[2] * error[2]);
+    }
+
+    /** The largest {@link #separation} over the live joints, metres. */
     double maxSeparation(Bodies b) {
         double worst = 0;
         for (int j = 0; j < high; j++) {
-            if (!alive[j]) {
-                continue;
+            if (alive[j]) {
+                worst = Math.max(worst, separation(b, j));
             }
-            if (linear[j] != null) {
-                anchors(j);
-                worst = Math.max(worst, linear[j].violation(b, bodyA[j], bodyB[j], la, lb));
-                continue;
-            }
-            error(b, j, error);
-            worst = Math.max(worst, Math.sqrt(error[0] * error[0] + error[1] * error[1] + error[2] * error[2]));
         }
         return worst;
     }

@@ -433,11 +433,14 @@ public final class World {
         wakeIsland(joints.bodyB[j]);
     }
 
-    /** Limits never fight the drive: a target outside a joint's limits is moved onto them. */
+    /**
+     * Limits never fight the drive: a target outside a joint's limits is moved onto them, and a
+     * hinge's target onto the turns about its axis.
+     */
     private void clampToLimits(int j, double[] target) {
         if (joints.swingTwist[j] != null) {
             joints.swingTwist[j].clampTarget(target, 0);
-        } else if (joints.hinge[j] != null && joints.hinge[j].limited) {
+        } else if (joints.hinge[j] != null) {
             joints.hinge[j].clampTarget(target, 0);
         }
     }
@@ -689,7 +692,15 @@ public final class World {
         return joints.count;
     }
 
-    /** Largest distance between the two anchor points of any joint now, metres (the joint error). */
+    /**
+     * How far a joint is open now, metres: the distance between its two anchor points (for a 6-DOF
+     * joint with a free or limited linear axis, its largest violation of a locked or limited one).
+     */
+    public double jointSeparation(JointHandle h) {
+        return joints.separation(bodies, jointSlot(h));
+    }
+
+    /** The largest {@link #jointSeparation} over all joints now, m. */
     public double maxJointSeparation() {
         return joints.maxSeparation(bodies);
     }

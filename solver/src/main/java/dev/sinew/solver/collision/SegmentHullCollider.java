@@ -60,6 +60,10 @@ final class SegmentHullCollider {
                 bestFace = f;
             }
         }
+        if (bestFace < 0) {
+            // no face separation was a number: a pose holds NaN (fault containment reports the body)
+            return;
+        }
         int bestEdge = -1;
         double edgeSep = Double.NEGATIVE_INFINITY;
         double eax = 0;
