@@ -8,6 +8,7 @@ import dev.sinew.solver.FixedJointSettings;
 import dev.sinew.solver.HingeJointSettings;
 import dev.sinew.solver.InvalidArgumentException;
 import dev.sinew.solver.JointHandle;
+import dev.sinew.solver.SwingTwist;
 import dev.sinew.solver.SwingTwistJointSettings;
 import dev.sinew.solver.World;
 import dev.sinew.solver.shape.Box;
@@ -40,6 +41,9 @@ public final class Ragdoll {
     private final Vector3d[] anchorInBody;
     private final int[] boneBody;
     private SkeletonMapper mapper;
+    /** Each body's inertia per kilogram of its shape (body frame), and whether masses are stabilized. */
+    private final org.joml.Matrix3d[] unitInertia;
+    private boolean stabilized;
 
     private Ragdoll(World world, Skeleton skeleton, RagdollDefinition definition) {
         this.world = world;
@@ -57,6 +61,7 @@ public final class Ragdoll {
         anchorInBody = new Vector3d[n];
         boneBody = new int[skeleton.boneCount()];
         java.util.Arrays.fill(boneBody, -1);
+        unitInertia = new org.joml.Matrix3d[n];
     }
 
     /**
@@ -141,6 +146,10 @@ public final class Ragdoll {
                     .damping(0, definition.angularDamping() == null ? 0 : definition.angularDamping())
                     .collider(Collider.of(r.shapes[i])).build());
         }
+        for (int i = 0; i < r.bodies.length; i++) {
+            r.unitInertia[i] = world.inertiaInBodySpace(r.bodies[i], new org.joml.Matrix3d()).scale(1 / world.mass(r.bodies[i]));
+        }
+        r.stabilized = stabilize;
         if (stabilize) {
             r.stabilize();
         }
@@ -227,6 +236,33 @@ public final class Ragdoll {
         }
     }
 
+    /**
+     * Gives the bodies new shares of the definition's total mass (a drive profile's mass fractions):
+     * body i gets totalMass·fractions[i]/Σfractions, its inertia that of its shape at that mass,
+     * and the masses are stabilized again if the ragdoll was built stabilized.
+     *
+     * @throws InvalidArgumentException if the array's length is not the body count or a fraction is not in (0, 1]
+     */
+    public void setMassFractions(double[] fractions) {
+        if (fractions.length != bodies.length) {
+            throw new InvalidArgumentException("fractions.length", fractions.length, "must be the body count " + bodies.length);
+        }
+        double sum = 0;
+        for (int i = 0; i < fractions.length; i++) {
+            if (!(fractions[i] > 0 && fractions[i] <= 1)) {
+                throw new InvalidArgumentException("fractions[" + i + "] (" + bodyName(i) + ")", fractions[i], "must be in (0, 1]");
+            }
+            sum += fractions[i];
+        }
+        for (int i = 0; i < bodies.length; i++) {
+            double m = definition.totalMass() * fractions[i] / sum;
+            world.setMassProperties(bodies[i], m, new org.joml.Matrix3d(unitInertia[i]).scale(m));
+        }
+        if (stabilized) {
+            stabilize();
+        }
+    }
+
     /** Body i's joint to its parent, at the child bone's rest position. */
     private JointHandle joint(int i, Pose rest, Vector3d[] pos, Quaterniond[] rot) {
         RagdollDefinition.Joint j = definition.bodies().get(i).joint();
@@ -242,6 +278,11 @@ public final class Ragdoll {
                 Quaterniond frame = SwingTwistJointSettings.frame(along,
                         new Vector3d(j.swingAxis()[0], j.swingAxis()[1], j.swingAxis()[2]));
                 Quaterniond fa = new Quaterniond(rot[p]).conjugate().mul(frame).normalize();
+                if (j.swingCenter() != null) {
+                    // the parent's frame turned to the cone's centre: there the joint angles are 0
+                    fa.mul(SwingTwist.compose(0, Math.toRadians(j.swingCenter()[0]), Math.toRadians(j.swingCenter()[1]),
+                            new Quaterniond())).normalize();
+                }
                 Quaterniond fb = new Quaterniond(rot[i]).conjugate().mul(frame).normalize();
                 return world.createJoint(SwingTwistJointSettings.of(bodies[p], inA, fa, bodies[i], inB, fb)
                         .withSwing(Math.toRadians(j.swing()[0]), Math.toRadians(j.swing()[1]))
@@ -309,6 +350,11 @@ public final class Ragdoll {
 
     public BodyHandle body(int i) {
         return bodies[i];
+    }
+
+    /** Body i's parent body (−1 for the root body); parents come before their children. */
+    public int parent(int i) {
+        return parentBody[i];
     }
 
     /** Body i's joint to its parent (null for the root body). */

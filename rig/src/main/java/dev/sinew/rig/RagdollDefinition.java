@@ -64,11 +64,15 @@ public record RagdollDefinition(String name, double totalMass, Double angularDam
      * @param swing     swing-twist: half-angles about the swing axis and the third axis, degrees
      * @param swingAxis swing-twist: the first swing axis, world direction in the rest pose
      * @param twist     swing-twist: twist range [min, max], degrees
+     * @param swingCenter swing-twist, optional: where the cone is centred, as swing angles from the
+     *                  rest pose about the swing axis and about the third axis, degrees (default
+     *                  [0, 0]); a knee that flexes 0–150° and not backward is a 75° cone centred at
+     *                  75°
      * @param axis      hinge: the axis, world direction in the rest pose
      * @param limits    hinge: [min, max], degrees, 0 at the rest pose
      */
     public record Joint(String parent, String type, double[] swing, double[] swingAxis, double[] twist, double[] axis,
-            double[] limits) {
+            double[] limits, double[] swingCenter) {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -199,6 +203,11 @@ public record RagdollDefinition(String name, double totalMass, Double angularDam
                 pair(source, at + ".swing", j.swing, 0, 180, false);
                 pair(source, at + ".twist", j.twist, -180, 180, true);
                 direction(source, at + ".swingAxis", j.swingAxis);
+                if (j.swingCenter != null && (j.swingCenter.length != 2 || !(Math.abs(j.swingCenter[0]) <= 180)
+                        || !(Math.abs(j.swingCenter[1]) <= 180))) {
+                    throw bad(source, at + ".swingCenter", java.util.Arrays.toString(j.swingCenter),
+                            "must be 2 angles in [-180, 180] degrees");
+                }
             }
             case "hinge" -> {
                 direction(source, at + ".axis", j.axis);
