@@ -1,10 +1,13 @@
 /**
- * Pose tracking (not built yet; see the pose-tracking issue).
+ * Pose tracking: an active ragdoll follows its animation.
  *
- * <p>Will own: the {@code PoseDriver} that turns the stored animation pose into joint-space
- * slerp-drive targets, target angular velocities and gains once per fixed tick; drive profiles
+ * <p>{@link dev.sinew.drives.PoseDriver} turns the stored animation pose into joint-space
+ * slerp-drive targets, target angular velocities and gains once per fixed tick;
+ * {@link dev.sinew.drives.DriveProfile} holds per-region gains, torque limits and mass fractions,
  * loaded and validated from {@code profiles/drive/*.json}; per-region and per-body strength
- * multipliers (the hook reactions use to weaken a character); the optional root drive on the
- * pelvis; and per-body physics/animation blend weights.
+ * multipliers on the driver are the hook reactions weaken a character through;
+ * {@link dev.sinew.drives.RootDrive} optionally pulls the pelvis toward the animated root; and
+ * {@link dev.sinew.drives.TrackingReport} says how well each body follows. Per-body
+ * physics/animation blend weights and partial ragdolls are still to come.
  */
 package dev.sinew.drives;

@@ -1,5 +1,7 @@
 package dev.sinew.scenes;
 
+import dev.sinew.scenes.drives.StandScene;
+import dev.sinew.scenes.drives.TrackWalkScene;
 import dev.sinew.scenes.joints.ChainScene;
 import dev.sinew.scenes.joints.DriveGainsScene;
 import dev.sinew.scenes.joints.HingeSpringScene;
@@ -35,7 +37,9 @@ public final class SceneCatalog {
             new DriveGainsScene(),
             new ClipPlayScene(),
             new RagdollDropScene(),
-            new RagdollPileScene());
+            new RagdollPileScene(),
+            new StandScene(),
+            new TrackWalkScene());
 
     private SceneCatalog() {
     }

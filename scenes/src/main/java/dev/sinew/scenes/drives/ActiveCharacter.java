@@ -1,0 +1,105 @@
+package dev.sinew.scenes.drives;
+
+import dev.sinew.drives.DriveProfile;
+import dev.sinew.drives.PoseDriver;
+import dev.sinew.drives.RootDrive;
+import dev.sinew.drives.TrackingReport;
+import dev.sinew.rig.BvhImporter;
+import dev.sinew.rig.Clip;
+import dev.sinew.rig.Pose;
+import dev.sinew.rig.Ragdoll;
+import dev.sinew.rig.RagdollDefinition;
+import dev.sinew.solver.World;
+import dev.sinew.solver.shape.Box;
+import dev.sinew.solver.shape.Capsule;
+import dev.sinew.solver.shape.Shape;
+import dev.sinew.solver.shape.Sphere;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+
+/**
+ * The CMU ragdoll tracking a clip of the CMU skeleton through a {@link PoseDriver}: placed at
+ * (x, z) with the clip's first frame standing on the ground (its lowest body point at y = 0), and
+ * the clip shifted the same way, so frame 0 is where the ragdoll starts. {@link #update} samples
+ * the clip at the tick's end time and drives toward it.
+ */
+final class ActiveCharacter {
+    final Ragdoll ragdoll;
+    final PoseDriver driver;
+    final Clip clip;
+    final Pose pose;
+    /** Added to every sampled pose's root translation, m. */
+    final Vector3d shift = new Vector3d();
+    private final Vector3d tmp = new Vector3d();
+
+    ActiveCharacter(World world, BvhImporter.Bvh bvh, RagdollDefinition def, DriveProfile profile, double x, double z,
+            boolean rootDrive) {
+        clip = bvh.clip();
+        pose = clip.frame(0, new Pose(bvh.skeleton()));
+        Vector3d root = pose.rootTranslation(new Vector3d());
+        ragdoll = Ragdoll.build(world, bvh.skeleton(), def, pose, false);
+        double lowest = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < ragdoll.bodyCount(); i++) {
+            lowest = Math.min(lowest, lowestPoint(world, ragdoll, i));
+        }
+        shift.set(x - root.x, -lowest, z - root.z);
+        pose.setRootTranslation(root.add(shift, new Vector3d()));
+        ragdoll.setPose(pose);
+        driver = new PoseDriver(ragdoll, profile);
+        if (rootDrive) {
+            driver.setRootDrive(RootDrive.standard(ragdoll));
+        }
+        driver.capture(pose);
+    }
+
+    /** Samples the clip at {@code time} s (clamped), shifted, and drives toward it; call before the step. */
+    void update(double time) {
+        clip.sample(time, Clip.Wrap.CLAMP, pose);
+        pose.setRootTranslation(pose.rootTranslation(tmp).add(shift));
+        driver.capture(pose);
+        driver.update();
+    }
+
+    /** Holds frame 0 (the stored pose is already it); call before the step. */
+    void hold() {
+        driver.update();
+    }
+
+    TrackingReport report() {
+        return driver.report();
+    }
+
+    /** The centre of mass of the ragdoll, world, m. */
+    Vector3d centerOfMass(World w, Vector3d dest) {
+        dest.zero();
+        double m = 0;
+        for (int i = 0; i < ragdoll.bodyCount(); i++) {
+            double mi = w.mass(ragdoll.body(i));
+            dest.fma(mi, w.position(ragdoll.body(i), tmp));
+            m += mi;
+        }
+        return dest.div(m);
+    }
+
+    /** The lowest point of body i's shape now, m. */
+    static double lowestPoint(World w, Ragdoll r, int i) {
+        Shape s = r.shape(i);
+        Vector3d c = w.position(r.body(i), new Vector3d());
+        Quaterniond q = w.orientation(r.body(i), new Quaterniond());
+        if (s instanceof Sphere sp) {
+            return c.y - sp.radius();
+        }
+        if (s instanceof Capsule cap) {
+            double dy = Math.abs(q.transform(new Vector3d(0, cap.halfHeight(), 0)).y);
+            return c.y - dy - cap.radius();
+        }
+        Box b = (Box) s;
+        double lo = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < 8; k++) {
+            Vector3d corner = q.transform(new Vector3d((k & 1) == 0 ? -b.halfX() : b.halfX(),
+                    (k & 2) == 0 ? -b.halfY() : b.halfY(), (k & 4) == 0 ? -b.halfZ() : b.halfZ()));
+            lo = Math.min(lo, c.y + corner.y);
+        }
+        return lo;
+    }
+}
