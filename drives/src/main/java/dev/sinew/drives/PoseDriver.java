@@ -185,8 +185,11 @@ public final class PoseDriver {
         }
     }
 
-    /** Uses a root drive on the root body (null: none). */
+    /** Uses a root drive on the root body (null: none; a previous one is destroyed). */
     public void setRootDrive(RootDrive drive) {
+        if (rootDrive != null && rootDrive != drive) {
+            rootDrive.destroy();
+        }
         this.rootDrive = drive;
     }
 
@@ -242,7 +245,7 @@ public final class PoseDriver {
             }
         }
         if (rootDrive != null) {
-            rootDrive.apply(world, ragdoll.body(0), targetPos[0], targetRot[0], dt, hasPrevious);
+            rootDrive.apply(targetPos[0], targetRot[0]);
         }
         hasPrevious = true;
     }

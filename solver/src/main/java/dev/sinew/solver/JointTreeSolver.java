@@ -139,7 +139,7 @@ final class JointTreeSolver {
                 int r = find(joints.bodyA[j]);
                 int r2 = find(joints.bodyB[j]);
                 if (bodyNode[r] == -3 || bodyNode[r2] == -3 || worldJoints[r] > 1 || worldJoints[r2] > 1
-                        || joints.sequentialOnly[j] || separation(j) > MAX_TREE_ERROR) {
+                        || joints.sequentialOnly[j] || (joints.pointSpring[j] == null && separation(j) > MAX_TREE_ERROR)) {
                     bodyNode[r] = -3;
                     bodyNode[r2] = -3;
                 }
@@ -509,6 +509,7 @@ final class JointTreeSolver {
         if (nodeCount == 0) {
             return;
         }
+        biasedPass = drives;
         // A joint node is its 3 point rows, the limit rows its joint asks for, and its drive's rows.
         for (int i = 0; i < nodeCount; i++) {
             if (kind[i] == 1) {
@@ -619,6 +620,22 @@ final class JointTreeSolver {
                     for (int r = JOINT; r < JOINT + limitRows[i]; r++) {
                         AxisConstraintPart row = rows[i][r - JOINT];
                         x[i][r] = -(row.velocity(b, ba, bb) + rowBias[i][r - JOINT]);
+                    }
+                }
+                SpringCoefficients spring = joints.pointSpring[j];
+                if (spring != null && spring.active) {
+                    // a soft point: the spring's compliance on the diagonal and its implicit
+                    // right-hand side in the biased pass; free (no impulse) in the others
+                    double free = biasedPass && !position ? spring.invD : FREE;
+                    for (int r = 0; r < JOINT; r++) {
+                        di[r * s + r] = -free;
+                    }
+                    if (biasedPass && !position) {
+                        springRhs(j, spring, x[i]);
+                    } else {
+                        x[i][0] = 0;
+                        x[i][1] = 0;
+                        x[i][2] = 0;
                     }
                 }
                 if (driveRows[i]) {
@@ -884,6 +901,21 @@ final class JointTreeSolver {
             for (int c = 0; c < 3; c++) {
                 out[(3 + r) * 6 + 3 + c] = u36[r * 3 + c];
             }
+        }
+    }
+
+    /** Compliance of soft point rows in the passes where the spring does not act, m/(N·s): no impulse. */
+    private static final double FREE = 1e12;
+    /** True during the biased velocity solve (drives and point springs act only there). */
+    private boolean biasedPass;
+
+    /** A soft point's right-hand side −(Ċ + b·C + λ/D) (implicit spring, accumulated impulse λ). */
+    private void springRhs(int j, SpringCoefficients spring, double[] out) {
+        jointRhs(j, 0, out);
+        joints.error(b, j, err);
+        double[] imp = joints.point[j].impulse;
+        for (int r = 0; r < 3; r++) {
+            out[r] -= spring.biasRate * err[r] + spring.invD * imp[r];
         }
     }
 

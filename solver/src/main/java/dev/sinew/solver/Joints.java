@@ -41,6 +41,13 @@ final class Joints {
      * point part holds the anchors together). Where set, the point part is not used.
      */
     LinearAxesPart[] linear = new LinearAxesPart[8];
+    /**
+     * Soft points: a spring (stiffness N/m, damping N·s/m) pulls the anchors together instead of
+     * the rigid point rows (null: rigid). It acts in the biased pass only, like a drive.
+     */
+    SpringCoefficients[] pointSpring = new SpringCoefficients[8];
+    double[] pointStiffness = new double[8];
+    double[] pointDamping = new double[8];
     /** Joints the exact tree solve must not take (6-DOF joints). */
     boolean[] sequentialOnly = new boolean[8];
     private final double[] la = new double[3];
@@ -73,6 +80,9 @@ final class Joints {
             motor = Arrays.copyOf(motor, n);
             friction = Arrays.copyOf(friction, n);
             linear = Arrays.copyOf(linear, n);
+            pointSpring = Arrays.copyOf(pointSpring, n);
+            pointStiffness = Arrays.copyOf(pointStiffness, n);
+            pointDamping = Arrays.copyOf(pointDamping, n);
             sequentialOnly = Arrays.copyOf(sequentialOnly, n);
         }
         return high++;
@@ -135,6 +145,9 @@ final class Joints {
                 point[j].prepare(b, bodyA[j], bodyB[j], la, lb);
                 if (linear[j] != null) {
                     linear[j].prepare(b, bodyA[j], bodyB[j], la, lb, h);
+                }
+                if (pointSpring[j] != null) {
+                    pointSpring[j].set(pointStiffness[j], pointDamping[j], true, h);
                 }
                 if (angle[j] != null) {
                     angle[j].prepare(b, bodyA[j], bodyB[j]);
@@ -238,7 +251,11 @@ final class Joints {
                 linear[j].solve(b, bodyA[j], bodyB[j], la, lb, soft);
             } else if (!tree.inTree(j)) {
                 error(b, j, error);
-                point[j].solve(b, bodyA[j], bodyB[j], la, lb, error, soft);
+                if (pointSpring[j] == null) {
+                    point[j].solve(b, bodyA[j], bodyB[j], la, lb, error, soft);
+                } else if (soft != null && pointSpring[j].active) {
+                    point[j].solveSpring(b, bodyA[j], bodyB[j], la, lb, error, pointSpring[j]);
+                }
             }
         }
     }
@@ -276,11 +293,11 @@ final class Joints {
         return Math.sqrt(error[0] * error[0] + error[1] * error[1] + error[2] * error[2]);
     }
 
-    /** The largest {@link #separation} over the live joints, metres. */
+    /** The largest {@link #separation} over the live joints without a point spring, metres. */
     double maxSeparation(Bodies b) {
         double worst = 0;
         for (int j = 0; j < high; j++) {
-            if (alive[j]) {
+            if (alive[j] && pointSpring[j] == null) {
                 worst = Math.max(worst, separation(b, j));
             }
         }

@@ -114,6 +114,33 @@ final class PointConstraintPart {
         apply(b, ba, bb, delta[0], delta[1], delta[2]);
     }
 
+    /**
+     * One solve of the anchors as an implicit spring (biased pass only): Δλ = −(K + I/D)⁻¹·(Ċ +
+     * b·C + λ/D), with b, 1/D from the spring's stiffness and damping (see {@link SpringCoefficients}).
+     */
+    void solveSpring(Bodies b, int ba, int bb, double[] localA, double[] localB, double[] c, SpringCoefficients s) {
+        prepare(b, ba, bb, localA, localB);
+        velocityError(b, ba, bb, cdot);
+        double[] m = scratchK;
+        System.arraycopy(k, 0, m, 0, 9);
+        m[0] += s.invD;
+        m[4] += s.invD;
+        m[8] += s.invD;
+        Mat3.invert(m, springInv);
+        double vx = cdot[0] + s.biasRate * c[0] + s.invD * impulse[0];
+        double vy = cdot[1] + s.biasRate * c[1] + s.invD * impulse[1];
+        double vz = cdot[2] + s.biasRate * c[2] + s.invD * impulse[2];
+        delta[0] = -(springInv[0] * vx + springInv[1] * vy + springInv[2] * vz);
+        delta[1] = -(springInv[3] * vx + springInv[4] * vy + springInv[5] * vz);
+        delta[2] = -(springInv[6] * vx + springInv[7] * vy + springInv[8] * vz);
+        impulse[0] += delta[0];
+        impulse[1] += delta[1];
+        impulse[2] += delta[2];
+        apply(b, ba, bb, delta[0], delta[1], delta[2]);
+    }
+
+    private final double[] springInv = new double[9];
+
     /** −P to A at r_A, +P to B at r_B. */
     private void apply(Bodies b, int ba, int bb, double px, double py, double pz) {
         double mA = b.solverInvMass(ba);

@@ -307,6 +307,7 @@ public final class World {
         joints.motor[j] = null;
         joints.friction[j] = null;
         joints.linear[j] = null;
+        joints.pointSpring[j] = null;
         joints.sequentialOnly[j] = false;
         joints.breakForce[j] = Double.POSITIVE_INFINITY;
         joints.breakTorque[j] = Double.POSITIVE_INFINITY;
@@ -573,6 +574,38 @@ public final class World {
      */
     public Vector3d swingTwistAngles(JointHandle h, Vector3d dest) {
         return SwingTwist.decompose(jointRelativeOrientation(h, new Quaterniond()), dest);
+    }
+
+    /**
+     * Makes a joint's anchors soft: a spring of {@code stiffness} N/m and {@code damping} N·s/m
+     * (implicit, stable at any stiffness) pulls them together instead of holding them rigidly; both
+     * 0 makes the joint rigid again. Like a drive it acts as a force: the angular rows, limits and
+     * drives of the joint stay as they are. A joint to a kinematic body with a soft point and a
+     * slerp drive is a six-degree-of-freedom spring that the tree solve handles exactly (the root
+     * drive is one). {@link #maxJointSeparation} leaves soft points out.
+     */
+    public void setPointSpring(JointHandle h, double stiffness, double damping) {
+        checkUnlocked("set a point spring");
+        int j = jointSlot(h);
+        Check.nonNegative("stiffness", stiffness);
+        Check.nonNegative("damping", damping);
+        if (stiffness == Double.POSITIVE_INFINITY || damping == Double.POSITIVE_INFINITY) {
+            throw new InvalidArgumentException("stiffness", stiffness, "must be finite (use 0, 0 for a rigid point)");
+        }
+        if (joints.linear[j] != null) {
+            throw new InvalidArgumentException("joint", h, "is a 6-DOF joint with free linear axes: it has no point to soften");
+        }
+        if (stiffness == 0 && damping == 0) {
+            joints.pointSpring[j] = null;
+        } else {
+            if (joints.pointSpring[j] == null) {
+                joints.pointSpring[j] = new SpringCoefficients();
+            }
+            joints.pointStiffness[j] = stiffness;
+            joints.pointDamping[j] = damping;
+        }
+        wakeIsland(joints.bodyA[j]);
+        wakeIsland(joints.bodyB[j]);
     }
 
     /**

@@ -95,6 +95,38 @@ class BallJointTest {
         return e;
     }
 
+    /**
+     * A soft point: a 2 kg sphere hanging from a static hook on a point spring of stiffness k
+     * comes to rest m·g/k below the hook (Hooke's law), for a soft and a very stiff spring alike
+     * (the spring is implicit), and 0, 0 makes the point rigid again.
+     */
+    @Test
+    void pointSpringSagsByHookesLaw() {
+        for (double k : new double[] {200, 1e9}) {
+            World w = new World(WorldSettings.defaults().withSleep(false));
+            BodyHandle hook = w.createBody(BodySettings.builder(BodyType.STATIC).position(0, 5, 0).build());
+            BodyHandle ball = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, 5, 0).mass(2)
+                    .collider(Collider.of(new Sphere(0.1))).build());
+            JointHandle j = w.createJoint(BallJointSettings.of(hook, new Vector3d(), ball, new Vector3d()));
+            w.setPointSpring(j, k, 2 * Math.sqrt(k * 2));
+            for (int i = 0; i < 600; i++) {
+                w.step();
+            }
+            assertEquals(5 - 2 * 9.81 / k, Worlds.pos(w, ball).y, 1e-6 + 1e-6 * 2 * 9.81 / k, "k = " + k);
+            w.setPointSpring(j, 0, 0);
+            for (int i = 0; i < 120; i++) {
+                w.step();
+            }
+            assertTrue(w.jointSeparation(j) < 1e-4, "rigid again: " + w.jointSeparation(j));
+        }
+        World w = new World();
+        BodyHandle hook = w.createBody(BodySettings.builder(BodyType.STATIC).build());
+        BodyHandle ball = Worlds.sphere(w, 0, 0, 0, 0.1, Material.DEFAULT);
+        JointHandle j = w.createJoint(BallJointSettings.of(hook, new Vector3d(), ball, new Vector3d()));
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> w.setPointSpring(j, -1, 0));
+        assertEquals("stiffness", e.parameter());
+    }
+
     @Test
     void jointedBodiesDoNotCollideUnlessAsked() {
         World w = new World();
