@@ -1,5 +1,6 @@
 package dev.sinew.scenes;
 
+import dev.sinew.scenes.drives.ProfileSweepScene;
 import dev.sinew.scenes.drives.StandScene;
 import dev.sinew.scenes.drives.TrackWalkScene;
 import dev.sinew.scenes.joints.ChainScene;
@@ -39,7 +40,8 @@ public final class SceneCatalog {
             new RagdollDropScene(),
             new RagdollPileScene(),
             new StandScene(),
-            new TrackWalkScene());
+            new TrackWalkScene(),
+            new ProfileSweepScene());
 
     private SceneCatalog() {
     }

@@ -41,7 +41,10 @@ class CommandLineTest {
         assertEquals(2, Main.execute("run", "no-such-scene", "--quiet"));
     }
 
-    /** {@code inspect} summarizes a shipped BVH file and names the line of a malformed one. */
+    /**
+     * {@code inspect} summarizes a shipped BVH file, ragdoll definition and drive profile, and names
+     * the line or field of a malformed one.
+     */
     @Test
     void inspectSummarizesAndRejects(@TempDir Path dir) throws Exception {
         java.io.PrintStream out = System.out;
@@ -68,6 +71,15 @@ class CommandLineTest {
             Files.writeString(badJson, "{\"name\": \"x\",\n \"totalMass\": -1, \"bodies\": []}");
             assertEquals(1, Main.execute("inspect", badJson.toString()));
             assertTrue(text.toString("UTF-8").contains("$.totalMass"), text.toString("UTF-8"));
+            text.reset();
+            assertEquals(0, Main.execute("inspect", dev.sinew.rig.Profiles.directory().resolve("drive/default.json").toString()));
+            assertTrue(text.toString("UTF-8").contains("profile   default, 11 regions"), text.toString("UTF-8"));
+            text.reset();
+            Path badProfile = dir.resolve("weak.json");
+            Files.writeString(badProfile, Files.readString(dev.sinew.rig.Profiles.directory().resolve("drive/default.json"))
+                    .replaceFirst("\"maxTorque\": 1000", "\"maxTorque\": -5"));
+            assertEquals(1, Main.execute("inspect", badProfile.toString()));
+            assertTrue(text.toString("UTF-8").contains("weak.json:0: at $.regions.pelvis.maxTorque: -5.0"), text.toString("UTF-8"));
         } finally {
             System.setOut(out);
             System.setErr(err);

@@ -64,4 +64,32 @@ class SteadyStateAllocationTest {
         long before = 0;
         assertEquals(0, after - before, "bytes allocated by the quietest of three 100-tick windows");
     }
+
+    /**
+     * An active ragdoll: the stand scene's pose driver update (targets, feed-forward velocities,
+     * the root drive's kinematic anchor) and the step allocate nothing once warm, counted the same
+     * way (quietest of three 100-tick windows after 600 ticks).
+     */
+    @Test
+    void activeRagdollUpdateAndStepAllocateNothing() {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        SceneInstance stand = SceneCatalog.get("stand").create(SceneOptions.defaults());
+        World w = stand.world();
+        long tick = 0;
+        for (; tick < 600; tick++) {
+            stand.beforeStep(tick);
+            w.step();
+        }
+        long tid = Thread.currentThread().getId();
+        long quietest = Long.MAX_VALUE;
+        for (int window = 0; window < 3; window++) {
+            long before = mx.getThreadAllocatedBytes(tid);
+            for (int i = 0; i < 100; i++, tick++) {
+                stand.beforeStep(tick);
+                w.step();
+            }
+            quietest = Math.min(quietest, mx.getThreadAllocatedBytes(tid) - before);
+        }
+        assertEquals(0, quietest, "bytes allocated by the quietest of three 100-tick windows");
+    }
 }

@@ -942,9 +942,14 @@ public final class World {
         wakeIsland(b);
     }
 
+    /** Scratch of {@link #moveKinematic} (a character's root drive moves its anchor every tick). */
+    private final Quaterniond kinematicTarget = new Quaterniond();
+    private final Quaterniond kinematicTurn = new Quaterniond();
+    private final Vector3d kinematicCom = new Vector3d();
+
     /**
      * Sets a kinematic body's velocities so that it reaches the target origin and orientation at
-     * the end of the next tick.
+     * the end of the next tick. Allocates nothing.
      */
     public void moveKinematic(BodyHandle h, Vector3dc targetPosition, Quaterniondc targetOrientation) {
         checkUnlocked("move a kinematic body");
@@ -955,16 +960,16 @@ public final class World {
             throw new InvalidArgumentException("body", h, "must be kinematic");
         }
         double dt = settings.tickSeconds();
-        Quaterniond qt = new Quaterniond(targetOrientation).normalize();
-        Quaterniond q = rotation(b);
-        Quaterniond dq = new Quaterniond(qt).mul(new Quaterniond(q).conjugate());
+        Quaterniond qt = kinematicTarget.set(targetOrientation).normalize();
+        Quaterniond dq = kinematicTurn.set(bodies.rot[4 * b], bodies.rot[4 * b + 1], bodies.rot[4 * b + 2], bodies.rot[4 * b + 3])
+                .conjugate().premul(qt);
         if (dq.w < 0) {
             dq.set(-dq.x, -dq.y, -dq.z, -dq.w);
         }
         double sin = Math.sqrt(dq.x * dq.x + dq.y * dq.y + dq.z * dq.z);
         double angle = 2 * StrictMath.atan2(sin, dq.w);
         double k = sin > 1e-300 ? angle / (sin * dt) : 2 / dt;
-        Vector3d comTarget = qt.transform(new Vector3d(bodies.localCom[3 * b], bodies.localCom[3 * b + 1],
+        Vector3d comTarget = qt.transform(kinematicCom.set(bodies.localCom[3 * b], bodies.localCom[3 * b + 1],
                 bodies.localCom[3 * b + 2])).add(targetPosition);
         Bodies.setVec(bodies.linVel, b, (comTarget.x - bodies.pos[3 * b]) / dt, (comTarget.y - bodies.pos[3 * b + 1]) / dt,
                 (comTarget.z - bodies.pos[3 * b + 2]) / dt);

@@ -1,5 +1,6 @@
 package dev.sinew.scenes.cli;
 
+import dev.sinew.drives.DriveProfile;
 import dev.sinew.rig.BvhImporter;
 import dev.sinew.rig.FormatException;
 import dev.sinew.rig.Pose;
@@ -19,11 +20,12 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code sinew inspect FILE}: a summary of a data file, or where it is malformed: BVH files and
- * ragdoll definitions (drive profiles join when they exist).
+ * ragdoll definitions and drive profiles.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = "Summarize a BVH file (bones, channels, frames, rate, duration, detected unit) or a ragdoll"
-                + " definition (bodies, regions, joints, total mass); exit 1 if malformed.")
+                + " definition (bodies, regions, joints, total mass) or a drive profile (gains, torque limits, mass"
+                + " fractions per region); exit 1 if malformed.")
 final class Inspect implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "the file to inspect")
     Path file;
@@ -45,11 +47,11 @@ final class Inspect implements Callable<Integer> {
         }
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".json")) {
-            return ragdoll();
+            return isDriveProfile() ? driveProfile() : ragdoll();
         }
         if (!name.endsWith(".bvh")) {
-            System.err.println("sinew inspect: " + file + ": unsupported file type (BVH files and ragdoll definitions;"
-                    + " drive profiles when they exist)");
+            System.err.println("sinew inspect: " + file + ": unsupported file type (BVH files, ragdoll definitions and"
+                    + " drive profiles)");
             return 2;
         }
         BvhImporter.Bvh bvh;
@@ -89,6 +91,52 @@ final class Inspect implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "unit      %s (rest skeleton %.4g file units tall%s)%n", unit, height,
                 Double.isNaN(scale) ? "" : String.format(Locale.ROOT, ", %.3f m", height * scale));
         return 0;
+    }
+
+    /** True if the JSON file has a top-level "regions" object (a drive profile), not "bodies" (a ragdoll). */
+    private boolean isDriveProfile() {
+        try {
+            com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+            return n != null && n.has("regions") && !n.has("bodies");
+        } catch (java.io.IOException e) {
+            return false; // malformed: the ragdoll loader reports where
+        }
+    }
+
+    /** A drive profile: per region its gains, torque limit and mass fraction; or where it is malformed. */
+    private int driveProfile() {
+        DriveProfile p;
+        try {
+            p = DriveProfile.load(file);
+        } catch (FormatException e) {
+            System.err.println("sinew inspect: " + (file.getParent() == null ? "" : file.getParent() + "/") + e.getMessage());
+            return 1;
+        } catch (UncheckedIOException e) {
+            System.err.println("sinew inspect: " + e.getMessage());
+            return 2;
+        }
+        System.out.printf(Locale.ROOT, "file      %s%n", file);
+        System.out.printf(Locale.ROOT, "profile   %s, %d regions, %d body overrides%n", p.name(), p.regions().size(),
+                p.bodies().size());
+        for (Map.Entry<String, DriveProfile.Gains> e : p.regions().entrySet()) {
+            System.out.printf(Locale.ROOT, "  %-9s %-40s max %7.4g N·m  mass %.3f%n", e.getKey(), gains(e.getValue()),
+                    e.getValue().maxTorque(), e.getValue().massFraction());
+        }
+        for (Map.Entry<String, DriveProfile.Gains> e : p.bodies().entrySet()) {
+            System.out.printf(Locale.ROOT, "  body %-12s %s%n", e.getKey(), e.getValue());
+        }
+        return 0;
+    }
+
+    private static String gains(DriveProfile.Gains g) {
+        if (g.stiffness() != null) {
+            return String.format(Locale.ROOT, "%.4g N·m/rad, %.4g N·m·s/rad", g.stiffness(), g.damping());
+        }
+        if (g.frequency() != null) {
+            return String.format(Locale.ROOT, "%.4g Hz, damping ratio %.3g", g.frequency(), g.dampingRatio());
+        }
+        return String.format(Locale.ROOT, "%.4g 1/s², %.4g 1/s (mass-normalized)", g.accelerationStiffness(),
+                g.accelerationDamping());
     }
 
     /** A ragdoll definition: bodies, regions, joints and total mass; or where it is malformed. */

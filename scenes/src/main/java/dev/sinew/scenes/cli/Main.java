@@ -70,6 +70,9 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--count", paramLabel = "N", defaultValue = "0", description = "scene-specific count")
         int count;
 
+        @Option(names = "--profile", paramLabel = "NAME", description = "drive profile for scenes with active ragdolls (profiles/drive/NAME.json)")
+        String profile;
+
         @Option(names = "--out", paramLabel = "FILE", description = "report file (default: standard output)")
         File out;
 
@@ -79,7 +82,7 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             Scene s = SceneCatalog.get(scene);
-            SceneOptions opts = new SceneOptions(seconds == null ? Double.NaN : seconds, threads, seed, count);
+            SceneOptions opts = new SceneOptions(seconds == null ? Double.NaN : seconds, threads, seed, count, profile);
             Report r = SceneRunner.run(s, opts, quiet ? null : System.err);
             ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             if (out == null) {

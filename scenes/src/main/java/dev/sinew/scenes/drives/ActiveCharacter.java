@@ -23,7 +23,7 @@ import org.joml.Vector3d;
  * the clip shifted the same way, so frame 0 is where the ragdoll starts. {@link #update} samples
  * the clip at the tick's end time and drives toward it.
  */
-final class ActiveCharacter {
+public final class ActiveCharacter {
     final Ragdoll ragdoll;
     final PoseDriver driver;
     final Clip clip;
@@ -32,7 +32,8 @@ final class ActiveCharacter {
     final Vector3d shift = new Vector3d();
     private final Vector3d tmp = new Vector3d();
 
-    ActiveCharacter(World world, BvhImporter.Bvh bvh, RagdollDefinition def, DriveProfile profile, double x, double z,
+    /** Builds the character into {@code world} at (x, z), with or without the root drive. */
+    public ActiveCharacter(World world, BvhImporter.Bvh bvh, RagdollDefinition def, DriveProfile profile, double x, double z,
             boolean rootDrive) {
         clip = bvh.clip();
         pose = clip.frame(0, new Pose(bvh.skeleton()));
@@ -53,7 +54,7 @@ final class ActiveCharacter {
     }
 
     /** Samples the clip at {@code time} s (clamped), shifted, and drives toward it; call before the step. */
-    void update(double time) {
+    public void update(double time) {
         clip.sample(time, Clip.Wrap.CLAMP, pose);
         pose.setRootTranslation(pose.rootTranslation(tmp).add(shift));
         driver.capture(pose);

@@ -53,7 +53,7 @@ public final class TrackWalkScene implements Scene {
 
     @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance("default");
+        return new Instance(options == null ? "default" : options.profileOr("default"));
     }
 
     static final class Instance implements SceneInstance {

@@ -1,7 +1,10 @@
 package dev.sinew.scenes.rig;
 
+import dev.sinew.drives.DriveProfile;
+import dev.sinew.drives.PoseDriver;
 import dev.sinew.rig.BvhImporter;
 import dev.sinew.rig.Mocap;
+import dev.sinew.rig.Pose;
 import dev.sinew.rig.Profiles;
 import dev.sinew.rig.Ragdoll;
 import dev.sinew.rig.RagdollDefinition;
@@ -26,7 +29,8 @@ import org.joml.Vector3d;
  * higher than the last, shifted up to 0.3 m and turned at random (seeded), 10 s.
  * {@code maxJointSeparation} over all ticks (m), {@code belowGround} (bodies ever more than 5 mm
  * under the ground), {@code nanEvents} (ticks with a non-finite body position), and the report's
- * {@code msPerStepMedian}.
+ * {@code msPerStepMedian}. With {@code --profile NAME} every ragdoll's drives are on at that
+ * profile, pulling toward the standing pose it was dropped in (a pile of active ragdolls).
  */
 public final class RagdollPileScene implements Scene {
     @Override
@@ -41,7 +45,7 @@ public final class RagdollPileScene implements Scene {
 
     @Override
     public String description() {
-        return "N limp CMU ragdolls (--count, default 10) dropped in a staggered pile";
+        return "N CMU ragdolls (--count, default 10) dropped in a staggered pile; limp, or active with --profile";
     }
 
     @Override
@@ -51,7 +55,7 @@ public final class RagdollPileScene implements Scene {
 
     @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance(options.count() > 0 ? options.count() : 10, options.seed());
+        return new Instance(options.count() > 0 ? options.count() : 10, options.seed(), options.profile());
     }
 
     /** The pile's world: ground and ragdolls, the same for the scene and its benchmark. */
@@ -72,14 +76,28 @@ public final class RagdollPileScene implements Scene {
     static final class Instance implements SceneInstance {
         final World world = new World();
         final List<Ragdoll> ragdolls;
+        final List<PoseDriver> drivers = new ArrayList<>();
         final List<boolean[]> below = new ArrayList<>();
         double maxSeparation;
         int nanEvents;
 
-        Instance(int count, long seed) {
+        Instance(int count, long seed, String profile) {
             ragdolls = build(world, count, seed);
+            DriveProfile drive = profile == null ? null : DriveProfile.named(profile);
             for (Ragdoll r : ragdolls) {
                 below.add(new boolean[r.bodyCount()]);
+                if (drive != null) {
+                    PoseDriver d = new PoseDriver(r, drive);
+                    d.capture(r.readPose(new Pose(r.mapper().skeleton())));
+                    drivers.add(d);
+                }
+            }
+        }
+
+        @Override
+        public void beforeStep(long tick) {
+            for (PoseDriver d : drivers) {
+                d.update();
             }
         }
 

@@ -1,0 +1,141 @@
+package dev.sinew.scenes.drives;
+
+import dev.sinew.drives.DriveProfile;
+import dev.sinew.drives.TrackingReport;
+import dev.sinew.rig.BvhImporter;
+import dev.sinew.rig.Mocap;
+import dev.sinew.rig.Profiles;
+import dev.sinew.rig.RagdollDefinition;
+import dev.sinew.scenes.CheckResult;
+import dev.sinew.scenes.Scene;
+import dev.sinew.scenes.SceneInstance;
+import dev.sinew.scenes.SceneOptions;
+import dev.sinew.solver.BodySettings;
+import dev.sinew.solver.BodyType;
+import dev.sinew.solver.Collider;
+import dev.sinew.solver.World;
+import dev.sinew.solver.shape.Plane;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.joml.Vector3d;
+
+/**
+ * {@code track-walk} once per shipped profile ({@code loose}, {@code default}, {@code stiff},
+ * {@code limp}), the characters 3 m apart in one world, each with the root drive. Per profile
+ * {@code meanErrorDeg}, {@code maxErrorDeg}, {@code rootErrorM} and {@code torqueSaturationPct};
+ * the check: the mean error strictly decreases from {@code loose} to {@code default} to
+ * {@code stiff}. {@code limp} has no spring and collapses onto its root drive.
+ */
+public final class ProfileSweepScene implements Scene {
+    static final List<String> PROFILES = List.of("loose", "default", "stiff", "limp");
+
+    @Override
+    public String name() {
+        return "profile-sweep";
+    }
+
+    @Override
+    public String category() {
+        return "drives";
+    }
+
+    @Override
+    public String description() {
+        return "track-walk with each shipped profile side by side: stiffer tracks closer, limp collapses";
+    }
+
+    @Override
+    public double defaultSeconds() {
+        return 8.5;
+    }
+
+    @Override
+    public SceneInstance create(SceneOptions options) {
+        return new Instance();
+    }
+
+    static final class Instance implements SceneInstance {
+        final World world = new World();
+        final List<ActiveCharacter> characters = new ArrayList<>();
+        final double[] errorSum = new double[PROFILES.size()];
+        final double[] maxError = new double[PROFILES.size()];
+        final double[] rootSum = new double[PROFILES.size()];
+        final long[] saturated = new long[PROFILES.size()];
+        long errorCount;
+        long jointCount;
+        long ticks;
+        final Vector3d p = new Vector3d();
+        final Vector3d q = new Vector3d();
+
+        Instance() {
+            world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
+            BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+            RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
+            for (int k = 0; k < PROFILES.size(); k++) {
+                characters.add(new ActiveCharacter(world, walk, def, DriveProfile.named(PROFILES.get(k)), 3 * k, 0, true));
+            }
+        }
+
+        @Override
+        public World world() {
+            return world;
+        }
+
+        @Override
+        public void beforeStep(long tick) {
+            double t = (tick + 1) * world.settings().tickSeconds();
+            for (ActiveCharacter c : characters) {
+                c.update(t);
+            }
+        }
+
+        @Override
+        public void afterStep(long tick) {
+            for (int k = 0; k < characters.size(); k++) {
+                ActiveCharacter c = characters.get(k);
+                TrackingReport r = c.report();
+                for (int i = 0; i < r.errorDeg.length; i++) {
+                    errorSum[k] += r.errorDeg[i];
+                    maxError[k] = Math.max(maxError[k], r.errorDeg[i]);
+                    if (c.ragdoll.joint(i) != null) {
+                        saturated[k] += r.torqueUse[i] >= 0.999 ? 1 : 0;
+                    }
+                }
+                rootSum[k] += world.position(c.ragdoll.body(0), p).distance(c.driver.targetPosition(0, q));
+            }
+            ActiveCharacter first = characters.get(0);
+            errorCount += first.ragdoll.bodyCount();
+            jointCount += first.ragdoll.bodyCount() - 1;
+            ticks++;
+        }
+
+        double mean(int k) {
+            return errorCount == 0 ? 0 : errorSum[k] / errorCount;
+        }
+
+        @Override
+        public Map<String, Object> metrics() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            for (int k = 0; k < PROFILES.size(); k++) {
+                Map<String, Object> per = new LinkedHashMap<>();
+                per.put("meanErrorDeg", mean(k));
+                per.put("maxErrorDeg", maxError[k]);
+                per.put("rootErrorM", ticks == 0 ? 0 : rootSum[k] / ticks);
+                per.put("torqueSaturationPct", jointCount == 0 ? 0 : 100.0 * saturated[k] / jointCount);
+                m.put(PROFILES.get(k), per);
+            }
+            return m;
+        }
+
+        @Override
+        public List<CheckResult> checks() {
+            double loose = mean(0);
+            double normal = mean(1);
+            double stiff = mean(2);
+            return List.of(CheckResult.lessThan("meanErrorDeg default - loose", normal - loose, 0),
+                    CheckResult.lessThan("meanErrorDeg stiff - default", stiff - normal, 0));
+        }
+    }
+}
