@@ -58,6 +58,15 @@ public final class PoseDriver {
     private final Vector3d torque = new Vector3d();
     private final Quaterniond q = new Quaterniond();
     private final TrackingReport report;
+    /** Per body: how much of the rendered pose is physics (0: animation, 1: physics). */
+    private final double[] blend;
+    /** Per body: kinematic along the animation instead of physical. */
+    private final boolean[] kinematic;
+    private final Pose physicsPose;
+    private final Quaterniond qa = new Quaterniond();
+    private final Quaterniond qb = new Quaterniond();
+    private final Vector3d va = new Vector3d();
+    private final Vector3d vb = new Vector3d();
 
     /**
      * A driver for {@code ragdoll} at {@code profile}: gives every joint a slerp drive with the
@@ -93,6 +102,10 @@ public final class PoseDriver {
             previousRel[i] = new Quaterniond();
         }
         report = new TrackingReport(n);
+        blend = new double[n];
+        Arrays.fill(blend, 1);
+        kinematic = new boolean[n];
+        physicsPose = new Pose(mapper.skeleton());
         setProfile(profile);
     }
 
@@ -240,11 +253,16 @@ public final class PoseDriver {
             }
             previousRel[i].set(rel);
             targetOmega[i].set(omega);
-            if (applied[i] > 0) {
+            if (applied[i] > 0 && !kinematic[i]) {
                 world.setDriveTarget(ragdoll.joint(i), rel, omega);
             }
         }
-        if (rootDrive != null) {
+        for (int i = 0; i < n; i++) {
+            if (kinematic[i]) {
+                world.moveKinematic(ragdoll.body(i), targetPos[i], targetRot[i]);
+            }
+        }
+        if (rootDrive != null && !kinematic[0]) {
             rootDrive.apply(targetPos[0], targetRot[0]);
         }
         hasPrevious = true;
@@ -271,6 +289,66 @@ public final class PoseDriver {
     /** The drive target of body i's joint from the last update: conj(T_parent)·T_child (before limits). */
     public Quaterniond targetRelativeOrientation(int body, Quaterniond dest) {
         return dest.set(previousRel[body]);
+    }
+
+    /**
+     * Makes body i kinematic along the animation (true) or physical again (false): a partial ragdoll,
+     * for example only the arms physical. A kinematic body is moved to its animated transform each
+     * update; its joint's drive has nothing to do. Also sets its blend weight to 0 or 1.
+     */
+    public void setKinematic(int body, boolean followAnimation) {
+        checkBody(body);
+        world.setBodyType(ragdoll.body(body), followAnimation ? dev.sinew.solver.BodyType.KINEMATIC
+                : dev.sinew.solver.BodyType.DYNAMIC);
+        kinematic[body] = followAnimation;
+        blend[body] = followAnimation ? 0 : 1;
+    }
+
+    public boolean isKinematic(int body) {
+        return kinematic[body];
+    }
+
+    /** Sets body i's blend weight for {@link #blendedPose}: 0 shows the animation, 1 the physics. */
+    public void setBlendWeight(int body, double weight) {
+        checkBody(body);
+        blend[body] = checkStrength("weight", weight);
+    }
+
+    public double blendWeight(int body) {
+        return blend[body];
+    }
+
+    private void checkBody(int body) {
+        if (body < 0 || body >= n) {
+            throw new InvalidArgumentException("body", body, "must be in [0, " + n + ")");
+        }
+    }
+
+    /**
+     * The pose to render: every mapped bone's local rotation the slerp from the animation's (the
+     * stored pose) to the physics one by its body's blend weight, every other bone the animation's,
+     * the root translation blended by the root body's weight. Into {@code dest}; allocates nothing.
+     */
+    public Pose blendedPose(Pose dest) {
+        dest.set(stored);
+        ragdoll.readPose(physicsPose.set(stored));
+        for (int i = 0; i < n; i++) {
+            int bone = mapper.bone(i);
+            double w = blend[i];
+            if (w == 0) {
+                continue;
+            }
+            stored.localRotation(bone, qa);
+            physicsPose.localRotation(bone, qb);
+            if (qa.dot(qb) < 0) {
+                qb.set(-qb.x, -qb.y, -qb.z, -qb.w);
+            }
+            dest.setLocalRotation(bone, w == 1 ? qb : qa.slerp(qb, w));
+        }
+        if (mapper.bone(0) == 0 && blend[0] > 0) {
+            dest.setRootTranslation(stored.rootTranslation(va).lerp(physicsPose.rootTranslation(vb), blend[0]));
+        }
+        return dest;
     }
 
     /** Body i's target orientation of the last update (world). */

@@ -7,7 +7,8 @@
  * loaded and validated from {@code profiles/drive/*.json}; per-region and per-body strength
  * multipliers on the driver are the hook reactions weaken a character through;
  * {@link dev.sinew.drives.RootDrive} optionally pulls the pelvis toward the animated root; and
- * {@link dev.sinew.drives.TrackingReport} says how well each body follows. Per-body
- * physics/animation blend weights and partial ragdolls are still to come.
+ * {@link dev.sinew.drives.TrackingReport} says how well each body follows. Per-body blend weights
+ * give the pose to render ({@link dev.sinew.drives.PoseDriver#blendedPose}), and bodies made
+ * kinematic along the animation make partial ragdolls.
  */
 package dev.sinew.drives;

@@ -190,4 +190,81 @@ class PoseDriverTest {
         double dot = Math.abs(a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w);
         return 2 * Math.acos(Math.min(1, dot));
     }
+
+    /**
+     * Blend weights: 0 renders the animation, 1 the physics pose, ½ the bone halfway between them
+     * (the slerp's angle to each is half the angle between them).
+     */
+    @Test
+    void blendedPoseMixesAnimationAndPhysicsPerBody() {
+        BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+        World w = new World(WorldSettings.defaults().withSleep(false));
+        Pose pose = walk.clip().frame(0, new Pose(walk.skeleton()));
+        Ragdoll r = Ragdoll.build(w, walk.skeleton(), Profiles.ragdoll("cmu-humanoid"), pose, false);
+        PoseDriver d = new PoseDriver(r, DriveProfile.named("limp"));
+        d.capture(pose);
+        int arm = indexOf(r, "forearm.L");
+        w.applyLinearImpulse(r.body(arm), new Vector3d(0, 0, 2)); // limp: the struck arm swings away
+        for (int i = 0; i < 30; i++) {
+            d.update();
+            w.step();
+        }
+        int bone = r.bone(arm);
+        Pose physics = r.readPose(new Pose(walk.skeleton()).set(pose));
+        Quaterniond anim = pose.localRotation(bone, new Quaterniond());
+        Quaterniond phys = physics.localRotation(bone, new Quaterniond());
+        double apart = angle(anim, phys);
+        assertTrue(apart > Math.toRadians(2), "the limp arm moved away (" + Math.toDegrees(apart) + "°)");
+        Pose out = new Pose(walk.skeleton());
+        d.setBlendWeight(arm, 0);
+        assertTrue(angle(anim, d.blendedPose(out).localRotation(bone, new Quaterniond())) < 1e-9);
+        d.setBlendWeight(arm, 1);
+        assertTrue(angle(phys, d.blendedPose(out).localRotation(bone, new Quaterniond())) < 1e-9);
+        d.setBlendWeight(arm, 0.5);
+        Quaterniond half = d.blendedPose(out).localRotation(bone, new Quaterniond());
+        assertEquals(apart / 2, angle(anim, half), 1e-6);
+        assertEquals(apart / 2, angle(phys, half), 1e-6);
+        assertThrows(InvalidArgumentException.class, () -> d.setBlendWeight(arm, -0.1));
+    }
+
+    /**
+     * A partial ragdoll: everything kinematic along the animation except the left arm. The kinematic
+     * bodies follow the playing walk exactly; the physical arm, struck, swings away and back.
+     */
+    @Test
+    void kinematicBodiesFollowTheAnimationWhileTheArmIsPhysical() {
+        BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+        World w = new World(WorldSettings.defaults().withSleep(false).withGravity(new Vector3d()));
+        Clip clip = walk.clip();
+        Pose pose = clip.sample(2, Clip.Wrap.CLAMP, new Pose(walk.skeleton()));
+        Ragdoll r = Ragdoll.build(w, walk.skeleton(), Profiles.ragdoll("cmu-humanoid"), pose, false);
+        PoseDriver d = new PoseDriver(r, DriveProfile.named("default"));
+        java.util.Set<String> arm = java.util.Set.of("upperArm.L", "forearm.L", "hand.L");
+        for (int i = 0; i < r.bodyCount(); i++) {
+            d.setKinematic(i, !arm.contains(r.bodyName(i)));
+        }
+        double worstKinematic = 0;
+        double worstArm = 0;
+        int forearm = indexOf(r, "forearm.L");
+        for (int t = 0; t < 120; t++) {
+            d.capture(clip.sample(2 + (t + 1) / 60.0, Clip.Wrap.CLAMP, pose));
+            d.update();
+            if (t == 20) {
+                w.applyLinearImpulse(r.body(forearm), new Vector3d(0, 0, 3));
+            }
+            w.step();
+            TrackingReport rep = d.report();
+            for (int i = 0; i < r.bodyCount(); i++) {
+                if (d.isKinematic(i)) {
+                    worstKinematic = Math.max(worstKinematic, rep.errorDeg[i]);
+                } else {
+                    worstArm = Math.max(worstArm, rep.errorDeg[i]);
+                }
+            }
+        }
+        assertTrue(worstKinematic < 1e-3, "kinematic bodies off by " + worstKinematic + "°");
+        assertTrue(worstArm > 5, "the struck arm swung (" + worstArm + "°)");
+        assertTrue(d.report().errorDeg[forearm] < 5, "and came back (" + d.report().errorDeg[forearm] + "°)");
+        assertEquals(0, w.mass(r.body(0)));
+    }
 }

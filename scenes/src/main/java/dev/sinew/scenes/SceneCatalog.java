@@ -1,5 +1,6 @@
 package dev.sinew.scenes;
 
+import dev.sinew.scenes.drives.PartialScene;
 import dev.sinew.scenes.drives.ProfileSweepScene;
 import dev.sinew.scenes.drives.StandScene;
 import dev.sinew.scenes.drives.TrackWalkScene;
@@ -41,7 +42,8 @@ public final class SceneCatalog {
             new RagdollPileScene(),
             new StandScene(),
             new TrackWalkScene(),
-            new ProfileSweepScene());
+            new ProfileSweepScene(),
+            new PartialScene());
 
     private SceneCatalog() {
     }

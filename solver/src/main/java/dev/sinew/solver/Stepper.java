@@ -366,6 +366,24 @@ final class Stepper {
             double qz = b.rot[q + 2];
             double qw = b.rot[q + 3];
             double hh = 0.5 * h;
+            if (b.type[i] == Bodies.KINEMATIC) {
+                // exactly: q = exp(h·ω/2) ⊗ q, so a kinematic body lands on its moveKinematic target
+                // (the linearized step below turns a fast-turning animated hand 0.1° short a tick)
+                double speed = Math.sqrt(wx * wx + wy * wy + wz * wz);
+                if (speed > 0) {
+                    double half = hh * speed;
+                    double s = Math.sin(half) / speed;
+                    double c = Math.cos(half);
+                    double ex = s * wx;
+                    double ey = s * wy;
+                    double ez = s * wz;
+                    b.rot[q] = c * qx + ex * qw + ey * qz - ez * qy;
+                    b.rot[q + 1] = c * qy + ey * qw + ez * qx - ex * qz;
+                    b.rot[q + 2] = c * qz + ez * qw + ex * qy - ey * qx;
+                    b.rot[q + 3] = c * qw - ex * qx - ey * qy - ez * qz;
+                }
+                continue;
+            }
             // q += h/2 · (0, ω) ⊗ q
             double nx = qx + hh * (wx * qw + wy * qz - wz * qy);
             double ny = qy + hh * (wy * qw + wz * qx - wx * qz);

@@ -780,7 +780,38 @@ public final class World {
 
     /** Mass in kg (0 for static and kinematic bodies). */
     public double mass(BodyHandle h) {
-        return bodies.mass[slot(h)];
+        int b = slot(h);
+        return bodies.type[b] == Bodies.DYNAMIC ? bodies.mass[b] : 0;
+    }
+
+    /**
+     * Switches a body between dynamic and kinematic, for partial ragdolls (the bodies that only
+     * follow the animation are kinematic, moved with {@link #moveKinematic}). A dynamic body made
+     * kinematic keeps its mass properties for when it is made dynamic again, and its velocities; a
+     * body created kinematic has no mass properties and cannot become dynamic. Joints stay; a joint
+     * between two kinematic bodies does nothing until one is dynamic again. Wakes the body.
+     * Snapshots taken before the switch no longer restore (the world's layout changed).
+     *
+     * @throws InvalidArgumentException for static bodies or types, or a body without mass properties
+     */
+    public void setBodyType(BodyHandle h, BodyType type) {
+        checkUnlocked("change a body's type");
+        int b = slot(h);
+        Check.notNull("type", type);
+        if (type == BodyType.STATIC || bodies.type[b] == Bodies.STATIC) {
+            throw new InvalidArgumentException("type", type, "only dynamic and kinematic bodies switch; static ones stay static");
+        }
+        byte t = type == BodyType.DYNAMIC ? Bodies.DYNAMIC : Bodies.KINEMATIC;
+        if (bodies.type[b] == t) {
+            return;
+        }
+        if (t == Bodies.DYNAMIC && !(bodies.invMass[b] > 0)) {
+            throw new InvalidArgumentException("body", h, "was created kinematic and has no mass properties to be dynamic with");
+        }
+        bodies.type[b] = t;
+        bodies.awake[b] = true;
+        bodies.updateWorldInertia(b);
+        wakeIsland(b);
     }
 
     /**
