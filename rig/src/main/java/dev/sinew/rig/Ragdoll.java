@@ -352,6 +352,22 @@ public final class Ragdoll {
         return bodies[i];
     }
 
+    /**
+     * Lets the ragdoll's bodies collide with each other (true, the default) or not. Parent and
+     * child never collide (their joint keeps them apart). Motion capture moves hands through thighs
+     * and legs through each other where the ragdoll's capsules are fatter than the actor's limbs: an
+     * active ragdoll tracking it usually turns self-collision off.
+     */
+    public void setSelfCollision(boolean collide) {
+        for (int i = 0; i < bodies.length; i++) {
+            for (int k = i + 1; k < bodies.length; k++) {
+                if (parentBody[k] != i && parentBody[i] != k) {
+                    world.setCollision(bodies[i], bodies[k], collide);
+                }
+            }
+        }
+    }
+
     /** Body i's parent body (−1 for the root body); parents come before their children. */
     public int parent(int i) {
         return parentBody[i];

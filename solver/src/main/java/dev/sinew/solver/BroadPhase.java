@@ -114,7 +114,7 @@ final class BroadPhase {
         if ((c.category[x] & c.mask[y]) == 0 || (c.category[y] & c.mask[x]) == 0) {
             return;
         }
-        if (joints.count > 0 && joints.disablesCollision(ba, bb)) {
+        if ((joints.count > 0 || joints.ignoredCount > 0) && joints.disablesCollision(ba, bb)) {
             return;
         }
         if (pairCount == pairs.length) {

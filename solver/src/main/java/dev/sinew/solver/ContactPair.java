@@ -25,6 +25,11 @@ final class ContactPair {
     boolean touching;
     boolean wasTouching;
     boolean staticSoftness;
+    /**
+     * This tick a joint tree solves the pair's normal rows with the articulated effective mass
+     * (a tree body against one that does not move); the contact solver only its friction.
+     */
+    boolean articulated;
     /** Active set of the last normal-block solve (bit i: point i pushing), tried first next time; −1 none. */
     int activeSet = -1;
 

@@ -290,6 +290,15 @@ final class ContactSolver {
 
     /** One Gauss–Seidel pass over the pair's rows; {@code useBias} false is the relax pass. */
     void solve(ContactPair c, double invH, boolean useBias) {
+        if (c.articulated) {
+            solvePatch(c);
+            if (!useBias) {
+                for (int k = 0; k < c.pointCount; k++) {
+                    c.totalNormalImpulse[k] += c.normalImpulse[k];
+                }
+            }
+            return;
+        }
         int ba = c.bodyA;
         int bb = c.bodyB;
         double[] pos = b.pos;

@@ -120,15 +120,57 @@ final class Joints {
         return ((long) Math.min(a, b) << 32) | (Math.max(a, b) & 0xffffffffL);
     }
 
+    /** Body pairs kept from colliding without a joint ({@link World#setCollision}), keys of {@link #pairKey}. */
+    long[] ignored = new long[8];
+    int ignoredCount;
+
+    /** Adds (collide false) or removes the pair from {@link #ignored}; true if that changed anything. */
+    boolean setIgnored(int a, int b, boolean ignore) {
+        long key = pairKey(a, b);
+        int at = -1;
+        for (int i = 0; i < ignoredCount; i++) {
+            if (ignored[i] == key) {
+                at = i;
+            }
+        }
+        if (ignore == (at >= 0)) {
+            return false;
+        }
+        if (ignore) {
+            if (ignoredCount == ignored.length) {
+                ignored = Arrays.copyOf(ignored, 2 * ignoredCount);
+            }
+            ignored[ignoredCount++] = key;
+        } else {
+            ignored[at] = ignored[--ignoredCount];
+        }
+        noCollideDirty = true;
+        return true;
+    }
+
+    /** Drops the ignored pairs that involve a destroyed body. */
+    void forgetBody(int body) {
+        for (int i = ignoredCount - 1; i >= 0; i--) {
+            long k = ignored[i];
+            if ((int) (k >>> 32) == body || (int) k == body) {
+                ignored[i] = ignored[--ignoredCount];
+                noCollideDirty = true;
+            }
+        }
+    }
+
     private void rebuildNoCollide() {
-        if (noCollide.length < high) {
-            noCollide = new long[Math.max(8, 2 * high)];
+        if (noCollide.length < high + ignoredCount) {
+            noCollide = new long[Math.max(8, 2 * (high + ignoredCount))];
         }
         noCollideCount = 0;
         for (int j = 0; j < high; j++) {
             if (alive[j] && !collideConnected[j]) {
                 noCollide[noCollideCount++] = pairKey(bodyA[j], bodyB[j]);
             }
+        }
+        for (int i = 0; i < ignoredCount; i++) {
+            noCollide[noCollideCount++] = ignored[i];
         }
         Arrays.sort(noCollide, 0, noCollideCount);
         noCollideDirty = false;

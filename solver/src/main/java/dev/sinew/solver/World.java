@@ -127,6 +127,7 @@ public final class World {
             broadPhase.remove(colliders, k);
             colliders.release(k);
         }
+        joints.forgetBody(b);
         bodies.release(b);
         bodyCount--;
     }
@@ -318,6 +319,25 @@ public final class World {
             contacts.removePair(a, b);
         }
         return new JointHandle(j, joints.generation[j], id);
+    }
+
+    /**
+     * Lets two bodies collide with each other or not (default: they do, unless a joint between them
+     * says otherwise); for example a ragdoll's own bodies, whose capsules the animation moves through
+     * each other. Deterministic and kept until changed or a body is destroyed.
+     */
+    public void setCollision(BodyHandle a, BodyHandle b, boolean collide) {
+        checkUnlocked("set collision between bodies");
+        int sa = slot(a);
+        int sb = slot(b);
+        if (sa == sb) {
+            throw new InvalidArgumentException("b", b, "is the same body as a");
+        }
+        if (joints.setIgnored(sa, sb, !collide) && !collide) {
+            contacts.removePair(sa, sb);
+        }
+        wakeIsland(sa);
+        wakeIsland(sb);
     }
 
     /** Destroys a joint; its handle becomes stale. */

@@ -21,7 +21,7 @@ import org.joml.Vector3d;
  * The CMU ragdoll tracking a clip of the CMU skeleton through a {@link PoseDriver}: placed at
  * (x, z) with the clip's first frame standing on the ground (its lowest body point at y = 0), and
  * the clip shifted the same way, so frame 0 is where the ragdoll starts. {@link #update} samples
- * the clip at the tick's end time and drives toward it.
+ * the clip at the tick's end time and drives toward it. Its bodies do not collide with each other.
  */
 public final class ActiveCharacter {
     final Ragdoll ragdoll;
@@ -39,6 +39,8 @@ public final class ActiveCharacter {
         pose = clip.frame(0, new Pose(bvh.skeleton()));
         Vector3d root = pose.rootTranslation(new Vector3d());
         ragdoll = Ragdoll.build(world, bvh.skeleton(), def, pose, false);
+        // the capsules are fatter than the actor's limbs: hands pass through thighs in the capture
+        ragdoll.setSelfCollision(false);
         double lowest = Double.POSITIVE_INFINITY;
         for (int i = 0; i < ragdoll.bodyCount(); i++) {
             lowest = Math.min(lowest, lowestPoint(world, ragdoll, i));
