@@ -1,17 +1,10 @@
 package dev.sinew.drives;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sinew.rig.FormatException;
+import dev.sinew.rig.JsonData;
 import dev.sinew.rig.Profiles;
 import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.solver.DriveSettings;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -106,8 +99,6 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
     /** The regions paired left and right: their mass fraction counts twice. */
     static final List<String> PAIRED = List.of("upperArm", "forearm", "hand", "thigh", "shin", "foot");
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
     /** A shipped profile by name ({@code default}, {@code stiff}, {@code loose}, {@code limp}). */
     public static DriveProfile named(String name) {
         return load(Profiles.directory().resolve("drive").resolve(name + ".json"));
@@ -115,39 +106,12 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
 
     /** Reads and checks a profile file. @throws FormatException naming the file, line or field, value and allowed range */
     public static DriveProfile load(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
-        return parse(text, file.getFileName().toString());
+        return parse(JsonData.text(file), file.getFileName().toString());
     }
 
     /** Parses and checks JSON text; {@code source} names it in errors. */
     public static DriveProfile parse(String text, String source) {
-        DriveProfile p;
-        try {
-            p = JSON.readValue(text, DriveProfile.class);
-        } catch (JsonMappingException e) {
-            JsonLocation at = e.getLocation();
-            throw new FormatException(source, at == null ? 0 : at.getLineNr(), "at " + path(e) + ": " + e.getOriginalMessage());
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new FormatException(source, at == null ? 0 : at.getLineNr(), e.getOriginalMessage());
-        }
-        if (p == null) {
-            throw new FormatException(source, 0, "empty file");
-        }
-        return p.check(source);
-    }
-
-    private static String path(JsonMappingException e) {
-        StringBuilder b = new StringBuilder("$");
-        for (JsonMappingException.Reference r : e.getPath()) {
-            b.append(r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]");
-        }
-        return b.toString();
+        return JsonData.read(text, source, DriveProfile.class).check(source);
     }
 
     private DriveProfile check(String source) {

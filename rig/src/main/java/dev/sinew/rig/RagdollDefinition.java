@@ -1,13 +1,5 @@
 package dev.sinew.rig;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -75,42 +67,16 @@ public record RagdollDefinition(String name, double totalMass, Double angularDam
             double[] limits, double[] swingCenter) {
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
-
     /** Reads and checks a definition file. @throws FormatException naming the file, line and field */
     public static RagdollDefinition load(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
-        return parse(text, file.getFileName().toString());
+        return parse(JsonData.text(file), file.getFileName().toString());
     }
 
     /** Parses and checks JSON text; {@code source} names it in errors. */
     public static RagdollDefinition parse(String text, String source) {
-        RagdollDefinition d;
-        try {
-            d = JSON.readValue(text, RagdollDefinition.class);
-        } catch (JsonMappingException e) {
-            JsonLocation at = e.getLocation();
-            throw new FormatException(source, at == null ? 0 : at.getLineNr(), "at " + path(e) + ": " + e.getOriginalMessage());
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new FormatException(source, at == null ? 0 : at.getLineNr(), e.getOriginalMessage());
-        }
+        RagdollDefinition d = JsonData.read(text, source, RagdollDefinition.class);
         d.check(source);
         return d;
-    }
-
-    private static String path(JsonMappingException e) {
-        StringBuilder b = new StringBuilder("$");
-        for (JsonMappingException.Reference r : e.getPath()) {
-            b.append(r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]");
-        }
-        return b.toString();
     }
 
     private void check(String source) {

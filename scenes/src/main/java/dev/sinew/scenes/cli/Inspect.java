@@ -108,12 +108,8 @@ final class Inspect implements Callable<Integer> {
         DriveProfile p;
         try {
             p = DriveProfile.load(file);
-        } catch (FormatException e) {
-            System.err.println("sinew inspect: " + (file.getParent() == null ? "" : file.getParent() + "/") + e.getMessage());
-            return 1;
-        } catch (UncheckedIOException e) {
-            System.err.println("sinew inspect: " + e.getMessage());
-            return 2;
+        } catch (FormatException | UncheckedIOException e) {
+            return loadFailed(e);
         }
         System.out.printf(Locale.ROOT, "file      %s%n", file);
         System.out.printf(Locale.ROOT, "profile   %s, %d regions, %d body overrides%n", p.name(), p.regions().size(),
@@ -126,6 +122,16 @@ final class Inspect implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "  body %-12s %s%n", e.getKey(), e.getValue());
         }
         return 0;
+    }
+
+    /** Reports a file that could not be loaded: exit 1 if malformed (file:line: what), 2 if unreadable. */
+    private int loadFailed(RuntimeException e) {
+        if (e instanceof FormatException) {
+            System.err.println("sinew inspect: " + (file.getParent() == null ? "" : file.getParent() + "/") + e.getMessage());
+            return 1;
+        }
+        System.err.println("sinew inspect: " + e.getMessage());
+        return 2;
     }
 
     private static String gains(DriveProfile.Gains g) {
@@ -144,12 +150,8 @@ final class Inspect implements Callable<Integer> {
         RagdollDefinition d;
         try {
             d = RagdollDefinition.load(file);
-        } catch (FormatException e) {
-            System.err.println("sinew inspect: " + (file.getParent() == null ? "" : file.getParent() + "/") + e.getMessage());
-            return 1;
-        } catch (UncheckedIOException e) {
-            System.err.println("sinew inspect: " + e.getMessage());
-            return 2;
+        } catch (FormatException | UncheckedIOException e) {
+            return loadFailed(e);
         }
         Map<String, Integer> regions = new LinkedHashMap<>();
         Map<String, Integer> joints = new LinkedHashMap<>();

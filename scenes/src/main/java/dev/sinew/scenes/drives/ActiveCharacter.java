@@ -9,12 +9,8 @@ import dev.sinew.rig.Clip;
 import dev.sinew.rig.Pose;
 import dev.sinew.rig.Ragdoll;
 import dev.sinew.rig.RagdollDefinition;
+import dev.sinew.scenes.rig.RagdollDropScene;
 import dev.sinew.solver.World;
-import dev.sinew.solver.shape.Box;
-import dev.sinew.solver.shape.Capsule;
-import dev.sinew.solver.shape.Shape;
-import dev.sinew.solver.shape.Sphere;
-import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
 /**
@@ -86,23 +82,6 @@ public final class ActiveCharacter {
 
     /** The lowest point of body i's shape now, m. */
     static double lowestPoint(World w, Ragdoll r, int i) {
-        Shape s = r.shape(i);
-        Vector3d c = w.position(r.body(i), new Vector3d());
-        Quaterniond q = w.orientation(r.body(i), new Quaterniond());
-        if (s instanceof Sphere sp) {
-            return c.y - sp.radius();
-        }
-        if (s instanceof Capsule cap) {
-            double dy = Math.abs(q.transform(new Vector3d(0, cap.halfHeight(), 0)).y);
-            return c.y - dy - cap.radius();
-        }
-        Box b = (Box) s;
-        double lo = Double.POSITIVE_INFINITY;
-        for (int k = 0; k < 8; k++) {
-            Vector3d corner = q.transform(new Vector3d((k & 1) == 0 ? -b.halfX() : b.halfX(),
-                    (k & 2) == 0 ? -b.halfY() : b.halfY(), (k & 4) == 0 ? -b.halfZ() : b.halfZ()));
-            lo = Math.min(lo, c.y + corner.y);
-        }
-        return lo;
+        return RagdollDropScene.lowestPoint(w, r, i);
     }
 }

@@ -87,8 +87,8 @@ public final class RagdollDropScene implements Scene {
         return Ragdoll.build(world, walk.skeleton(), def, pose, allowSleep);
     }
 
-    /** The lowest point of a body's shape now, m. */
-    static double lowestPoint(World w, Ragdoll r, int i) {
+    /** The lowest point of ragdoll body i's shape now, m. */
+    public static double lowestPoint(World w, Ragdoll r, int i) {
         Shape s = r.shape(i);
         Vector3d c = w.position(r.body(i), new Vector3d());
         Quaterniond q = w.orientation(r.body(i), new Quaterniond());
