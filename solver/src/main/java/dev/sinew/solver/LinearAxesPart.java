@@ -16,7 +16,8 @@ package dev.sinew.solver;
  * A locked axis is the equality C_k = 0 (soft in the biased pass, rigid in the relax pass); a
  * limited one is the unilateral row of the nearer limit (C_k − min ≥ 0, or max − C_k ≥ 0 with the
  * row negated), chosen once per tick so that warm start and solves agree; min = max is locked at
- * that value. Rows are re-evaluated from the current poses at every solve.
+ * that value. With a spring (stiffness, damping) a limited axis is a one-sided implicit spring past
+ * its limit instead of a rigid stop. Rows are re-evaluated from the current poses at every solve.
  */
 final class LinearAxesPart {
     /** Per axis: 0 locked, 1 limited, 2 free. */
@@ -31,6 +32,10 @@ final class LinearAxesPart {
     /** C_k of the last evaluation, m. */
     final double[] c = new double[3];
     private double h;
+    /** Soft limits: stiffness N/m and damping N·s/m of the limited axes' one-sided spring (both 0: rigid). */
+    double springStiffness;
+    double springDamping;
+    private final SpringCoefficients spring = new SpringCoefficients();
     private final double[] rA = new double[3];
     private final double[] rB = new double[3];
     private final double[] d = new double[3];
@@ -44,6 +49,7 @@ final class LinearAxesPart {
     /** Once per tick: the substep and, for limited axes, which limit is nearer (a switch drops the old impulse). */
     void prepare(Bodies b, int ba, int bb, double[] la, double[] lb, double substep) {
         h = substep;
+        spring.set(springStiffness, springDamping, true, substep);
         evaluate(b, ba, bb, la, lb);
         for (int k = 0; k < 3; k++) {
             if (motion[k] == LIMITED && min[k] < max[k]) {
@@ -74,9 +80,9 @@ final class LinearAxesPart {
             } else if (motion[k] == LOCKED || min[k] == max[k]) {
                 rows[k].solveEquality(b, ba, bb, c[k] - (motion[k] == LOCKED ? 0 : min[k]), soft);
             } else if (side[k] > 0) {
-                rows[k].solveLimit(b, ba, bb, c[k] - min[k], h, soft, null);
+                rows[k].solveLimit(b, ba, bb, c[k] - min[k], h, soft, spring.active ? spring : null);
             } else {
-                rows[k].solveLimit(b, ba, bb, max[k] - c[k], h, soft, null);
+                rows[k].solveLimit(b, ba, bb, max[k] - c[k], h, soft, spring.active ? spring : null);
             }
         }
     }

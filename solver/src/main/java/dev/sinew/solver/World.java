@@ -548,22 +548,27 @@ public final class World {
     /**
      * Makes a hinge's or swing-twist joint's limits soft: past a limit, a one-sided implicit spring
      * of {@code stiffness} N·m/rad and {@code damping} N·m·s/rad pushes back instead of a rigid
-     * stop. Both 0 (the default) makes the limits rigid again.
+     * stop. Both 0 (the default) makes the limits rigid again. For a 6-DOF joint it softens its
+     * angular limits (N·m/rad, N·m·s/rad) and its limited linear axes (the same numbers as N/m, N·s/m).
      *
      * @throws InvalidArgumentException if the joint has no limits to soften or a value is negative or not finite
      */
     public void setLimitSpring(JointHandle h, double stiffness, double damping) {
         checkUnlocked("set a limit spring");
         int j = jointSlot(h);
-        if (joints.hinge[j] == null && joints.swingTwist[j] == null) {
-            throw new InvalidArgumentException("joint", h, "is neither a hinge nor a swing-twist joint");
+        if (joints.hinge[j] == null && joints.swingTwist[j] == null && joints.linear[j] == null) {
+            throw new InvalidArgumentException("joint", h, "is neither a hinge, a swing-twist nor a 6-DOF joint with limits");
         }
         Check.nonNegative("stiffness", stiffness);
         Check.nonNegative("damping", damping);
+        if (joints.linear[j] != null) {
+            joints.linear[j].springStiffness = stiffness;
+            joints.linear[j].springDamping = damping;
+        }
         if (joints.hinge[j] != null) {
             joints.hinge[j].springStiffness = stiffness;
             joints.hinge[j].springDamping = damping;
-        } else {
+        } else if (joints.swingTwist[j] != null) {
             joints.swingTwist[j].springStiffness = stiffness;
             joints.swingTwist[j].springDamping = damping;
         }

@@ -75,6 +75,25 @@ class SixDofJointTest {
     }
 
     /**
+     * A soft end stop: a slider pushed along its rail by a steady 40 N force past its 0.2 m stop,
+     * with a limit spring of 2000 N/m, rests F/k = 2 cm past the stop.
+     */
+    @Test
+    void softEndStopYieldsByHookesLaw() {
+        World w = world(new Vector3d());
+        BodyHandle wall = wall(w);
+        BodyHandle b = block(w, 0, 0, 0);
+        JointHandle j = w.createJoint(SixDofJointSettings.of(wall, new Vector3d(), IDENTITY, b, new Vector3d(), IDENTITY)
+                .withLinear(Dof.limited(-0.2, 0.2), Dof.locked(), Dof.locked()));
+        w.setLimitSpring(j, 2000, 150);
+        for (int i = 0; i < 600; i++) {
+            w.applyForce(b, new Vector3d(40, 0, 0));
+            w.step();
+        }
+        assertEquals(0.2 + 40.0 / 2000, Worlds.pos(w, b).x, 1e-6);
+    }
+
+    /**
      * Linear axes locked, angular free: a ball joint. A 1 m pendulum from 90° keeps its energy
      * (the sequential solve of a single joint is exact up to its soft drift correction).
      */
