@@ -29,8 +29,11 @@ import org.joml.Vector3dc;
  *
  * <p>Gains are mass-normalized for the whole character: linear stiffness (1/s²) and damping (1/s)
  * times its total mass M, angular ones times its inertia I about the pelvis in the pose it was
- * built in (the mean of the three moments). The angular pull is limited to a maximum torque; the
- * linear one has no force limit yet. {@link #setStrength} scales all gains.
+ * built in (the mean of the three moments). The angular pull is limited to a maximum torque (the
+ * drive's exact torque limit); the linear pull to a maximum force by scaling the spring each tick so
+ * that stiffness × distance + damping × relative speed stays at most that force (a bound on the
+ * spring's pull at the start of the tick, not an exact clamp of its impulse). {@link #setStrength} scales all
+ * gains and limits.
  */
 public final class RootDrive {
     private final World world;
@@ -43,6 +46,12 @@ public final class RootDrive {
     private final double angularStiffness;
     private final double angularDamping;
     private final double maxTorque;
+    private final double maxForce;
+    /** The linear stiffness scale in use (1, or less while the force limit holds the pull back). */
+    private double forceScale = 1;
+    private final Vector3d pelvisPos = new Vector3d();
+    private final Vector3d anchorVel = new Vector3d();
+    private final Vector3d pelvisVel = new Vector3d();
     private final double mass;
     private final double inertia;
     private double strength = 1;
@@ -54,12 +63,17 @@ public final class RootDrive {
      * @param ragdoll          the character (its total mass and inertia scale the gains)
      * @param linearStiffness  1/s², ≥ 0
      * @param linearDamping    1/s, ≥ 0
+     * @param maxForce         N, &gt; 0 (may be {@link Double#POSITIVE_INFINITY})
      * @param angularStiffness 1/s², ≥ 0
      * @param angularDamping   1/s, ≥ 0
      * @param maxTorque        N·m, &gt; 0
      */
-    public RootDrive(Ragdoll ragdoll, double linearStiffness, double linearDamping, double angularStiffness,
-            double angularDamping, double maxTorque) {
+    public RootDrive(Ragdoll ragdoll, double linearStiffness, double linearDamping, double maxForce,
+            double angularStiffness, double angularDamping, double maxTorque) {
+        if (!(maxForce > 0)) {
+            throw new InvalidArgumentException("maxForce", maxForce, "must be > 0 N");
+        }
+        this.maxForce = maxForce;
         this.linearStiffness = nonNegative("linearStiffness", linearStiffness);
         this.linearDamping = nonNegative("linearDamping", linearDamping);
         this.angularStiffness = nonNegative("angularStiffness", angularStiffness);
@@ -88,9 +102,9 @@ public final class RootDrive {
         applyGains();
     }
 
-    /** Gains the scenes use: 2000/s², 90/s linear and angular (near critical damping), up to 2 kN·m. */
+    /** Gains the scenes use: 2000/s², 90/s linear (up to 5 kN) and angular (up to 2 kN·m), near critical damping. */
     public static RootDrive standard(Ragdoll ragdoll) {
-        return new RootDrive(ragdoll, 2000, 90, 2000, 90, 2000);
+        return new RootDrive(ragdoll, 2000, 90, 5000, 2000, 90, 2000);
     }
 
     private static double nonNegative(String name, double v) {
@@ -112,7 +126,7 @@ public final class RootDrive {
             // the anchor at the pelvis's origin, B's orientation relative to the anchor's the target
             joint = world.createJoint(BallJointSettings.of(anchor, new Vector3d(), pelvis, new Vector3d()));
         }
-        world.setPointSpring(joint, strength * linearStiffness * mass, strength * linearDamping * mass);
+        world.setPointSpring(joint, forceScale * strength * linearStiffness * mass, forceScale * strength * linearDamping * mass);
         world.setDrive(joint, DriveSettings.stiffnessDamping(strength * angularStiffness * inertia,
                 strength * angularDamping * inertia, strength * maxTorque));
         world.setDriveTarget(joint, new Quaterniond(), new Vector3d());
@@ -143,9 +157,24 @@ public final class RootDrive {
         return joint == null ? 0 : world.driveTorque(joint, torque).length() / (strength * maxTorque);
     }
 
-    /** Moves the anchor to this tick's target pelvis transform (world, m): call before the step. */
+    /**
+     * Moves the anchor to this tick's target pelvis transform (world, m) and keeps the linear pull
+     * within the force limit: call before the step.
+     */
     void apply(Vector3dc targetPos, Quaterniondc targetRot) {
         world.moveKinematic(anchor, targetPos, targetRot);
+        if (joint != null && maxForce < Double.POSITIVE_INFINITY) {
+            double e = world.position(pelvis, pelvisPos).distance(targetPos);
+            // the anchor's velocity for the coming tick (moveKinematic set it) against the pelvis's
+            double v = world.linearVelocity(anchor, anchorVel).distance(world.linearVelocity(pelvis, pelvisVel));
+            double pull = (linearStiffness * e + linearDamping * v) * mass;
+            double scale = pull > maxForce ? maxForce / pull : 1;
+            if (scale != forceScale) {
+                forceScale = scale;
+                world.setPointSpring(joint, forceScale * strength * linearStiffness * mass,
+                        forceScale * strength * linearDamping * mass);
+            }
+        }
     }
 
     /** Destroys the anchor and its joint (the drive cannot be used after). */

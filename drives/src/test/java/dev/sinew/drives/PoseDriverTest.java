@@ -160,7 +160,7 @@ class PoseDriverTest {
             Pose pose = walk.clip().frame(0, new Pose(walk.skeleton()));
             Ragdoll r = Ragdoll.build(w, walk.skeleton(), Profiles.ragdoll("cmu-humanoid"), pose, false);
             PoseDriver d = new PoseDriver(r, DriveProfile.named("default"));
-            d.setRootDrive(new RootDrive(r, k, 2 * Math.sqrt(k), k, 2 * Math.sqrt(k), 1e6));
+            d.setRootDrive(new RootDrive(r, k, 2 * Math.sqrt(k), Double.POSITIVE_INFINITY, k, 2 * Math.sqrt(k), 1e6));
             Vector3d root = pose.rootTranslation(new Vector3d());
             pose.setRootTranslation(new Vector3d(root).add(0.3, 0, 0));
             d.capture(pose);
@@ -175,6 +175,39 @@ class PoseDriverTest {
             assertTrue(end < 0.01, "k = " + k + ": pelvis " + end + " m from its target");
             assertTrue(worst < 0.31, "k = " + k + ": overshoot to " + worst + " m");
         }
+    }
+
+    /**
+     * The root drive's force limit: pulled 2 m by a stiff spring limited to 140 N, a floating 70 kg
+     * ragdoll accelerates at most 2 m/s² (so covers at most ½·2·t² = 0.25 m in 0.5 s), where the
+     * unlimited spring would cover most of the 2 m.
+     */
+    @Test
+    void rootDriveForceLimitBoundsThePull() {
+        BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+        double[] moved = new double[2];
+        for (int limited = 0; limited < 2; limited++) {
+            World w = new World(WorldSettings.defaults().withGravity(new Vector3d()).withSleep(false));
+            Pose pose = walk.clip().frame(0, new Pose(walk.skeleton()));
+            Ragdoll r = Ragdoll.build(w, walk.skeleton(), Profiles.ragdoll("cmu-humanoid"), pose, false);
+            PoseDriver d = new PoseDriver(r, DriveProfile.named("default"));
+            double mass = 0;
+            for (int i = 0; i < r.bodyCount(); i++) {
+                mass += w.mass(r.body(i));
+            }
+            double maxForce = limited == 1 ? 2 * mass : Double.POSITIVE_INFINITY;
+            d.setRootDrive(new RootDrive(r, 400, 40, maxForce, 400, 40, 1e6));
+            Vector3d start = w.position(r.body(0), new Vector3d());
+            pose.setRootTranslation(pose.rootTranslation(new Vector3d()).add(2, 0, 0));
+            d.capture(pose);
+            for (int i = 0; i < 30; i++) {
+                d.update();
+                w.step();
+            }
+            moved[limited] = w.position(r.body(0), new Vector3d()).x - start.x;
+        }
+        assertTrue(moved[1] < 0.25 * 1.05, "limited pull moved the pelvis " + moved[1] + " m");
+        assertTrue(moved[0] > 1, "unlimited pull moved it " + moved[0] + " m");
     }
 
     private static int indexOf(Ragdoll r, String name) {
