@@ -883,12 +883,11 @@ public final class World {
     /** Body origin, world, metres. */
     public Vector3d position(BodyHandle h, Vector3d dest) {
         int b = slot(h);
-        double lx = bodies.localCom[3 * b];
-        double ly = bodies.localCom[3 * b + 1];
-        double lz = bodies.localCom[3 * b + 2];
-        dest.set(lx, ly, lz);
-        rotation(b).transform(dest);
-        return dest.set(bodies.pos[3 * b] - dest.x, bodies.pos[3 * b + 1] - dest.y, bodies.pos[3 * b + 2] - dest.z);
+        // origin = centre of mass − R·localCom, without allocating (scenes and drivers call this every tick)
+        double rx = ContactSolver.rotX(bodies.rot, b, bodies.localCom, 3 * b);
+        double ry = ContactSolver.rotY(bodies.rot, b, bodies.localCom, 3 * b);
+        double rz = ContactSolver.rotZ(bodies.rot, b, bodies.localCom, 3 * b);
+        return dest.set(bodies.pos[3 * b] - rx, bodies.pos[3 * b + 1] - ry, bodies.pos[3 * b + 2] - rz);
     }
 
     /** Centre of mass, world, metres. */
