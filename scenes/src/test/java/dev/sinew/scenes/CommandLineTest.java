@@ -41,6 +41,12 @@ class CommandLineTest {
         assertEquals(2, Main.execute("run", "no-such-scene", "--quiet"));
     }
 
+    @Test
+    void unknownDriveProfileIsAClearError() {
+        assertEquals(2, Main.execute("run", "stand", "--profile", "no-such-profile", "--quiet"));
+        assertEquals(2, Main.execute("run", "stand", "--profile", "../etc", "--quiet"));
+    }
+
     /**
      * {@code inspect} summarizes a shipped BVH file, ragdoll definition and drive profile, and names
      * the line or field of a malformed one.

@@ -61,7 +61,7 @@ public final class PartialScene implements Scene {
 
     @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance();
+        return new Instance(options == null ? "default" : options.profileOr("default"));
     }
 
     static final class Instance implements SceneInstance {
@@ -76,10 +76,10 @@ public final class PartialScene implements Scene {
         double separation;
         int nanEvents;
 
-        Instance() {
+        Instance(String profile) {
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
             BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
-            character = new ActiveCharacter(world, walk, Profiles.ragdoll("cmu-humanoid"), DriveProfile.named("default"), 0, 0,
+            character = new ActiveCharacter(world, walk, Profiles.ragdoll("cmu-humanoid"), DriveProfile.named(profile), 0, 0,
                     false);
             for (int i = 0; i < character.ragdoll.bodyCount(); i++) {
                 character.driver.setKinematic(i, !ARMS.contains(character.ragdoll.bodyName(i)));

@@ -51,7 +51,7 @@ public final class StandScene implements Scene {
 
     @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance();
+        return new Instance(options == null ? "default" : options.profileOr("default"));
     }
 
     static final class Instance implements SceneInstance {
@@ -66,10 +66,10 @@ public final class StandScene implements Scene {
         double comDrift;
         double restAngular;
 
-        Instance() {
+        Instance(String profile) {
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
             BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
-            character = new ActiveCharacter(world, walk, Profiles.ragdoll("cmu-humanoid"), DriveProfile.named("default"),
+            character = new ActiveCharacter(world, walk, Profiles.ragdoll("cmu-humanoid"), DriveProfile.named(profile),
                     0, 0, true);
             com0 = character.centerOfMass(world, new Vector3d());
         }
