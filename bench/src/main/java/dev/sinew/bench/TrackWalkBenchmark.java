@@ -56,7 +56,7 @@ public class TrackWalkBenchmark {
         DriveProfile profile = DriveProfile.named("default");
         int side = (int) Math.ceil(Math.sqrt(ragdolls));
         for (int i = 0; i < ragdolls; i++) {
-            characters.add(new ActiveCharacter(world, walk, def, profile, 3 * (i % side), 3 * (i / side), true));
+            characters.add(new ActiveCharacter(world, walk, def, profile, 3 * (i % side), 3 * (i / side), true, true));
         }
         for (int i = 0; i < 60; i++) {
             step();

@@ -74,7 +74,7 @@ public final class ProfileSweepScene implements Scene {
             BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
             RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
             for (int k = 0; k < PROFILES.size(); k++) {
-                characters.add(new ActiveCharacter(world, walk, def, DriveProfile.named(PROFILES.get(k)), 3 * k, 0, true));
+                characters.add(new ActiveCharacter(world, walk, def, DriveProfile.named(PROFILES.get(k)), 3 * k, 0, true, true));
             }
         }
 

@@ -78,8 +78,8 @@ public final class TrackWalkScene implements Scene {
             BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
             RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
             DriveProfile drive = DriveProfile.named(profile);
-            tracked = new ActiveCharacter(world, walk, def, drive, 0, 0, true);
-            free = new ActiveCharacter(world, walk, def, drive, 3, 0, false);
+            tracked = new ActiveCharacter(world, walk, def, drive, 0, 0, true, true);
+            free = new ActiveCharacter(world, walk, def, drive, 3, 0, false, true);
             below = new boolean[tracked.ragdoll.bodyCount()];
         }
 
