@@ -116,7 +116,7 @@ public final class PoseDriver {
      */
     public void setProfile(DriveProfile p) {
         for (String body : p.bodies().keySet()) {
-            if (indexOfBody(body) < 0) {
+            if (ragdoll.bodyIndex(body) < 0) {
                 throw new InvalidArgumentException("profile " + p.name() + " bodies." + body, body,
                         "is not a body of this ragdoll");
             }
@@ -134,15 +134,6 @@ public final class PoseDriver {
 
     public DriveProfile profile() {
         return profile;
-    }
-
-    private int indexOfBody(String name) {
-        for (int i = 0; i < n; i++) {
-            if (ragdoll.bodyName(i).equals(name)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** Sets a region's strength multiplier, 0..1 (reactions weaken a region through this). */

@@ -211,12 +211,11 @@ class PoseDriverTest {
     }
 
     private static int indexOf(Ragdoll r, String name) {
-        for (int i = 0; i < r.bodyCount(); i++) {
-            if (r.bodyName(i).equals(name)) {
-                return i;
-            }
+        int i = r.bodyIndex(name);
+        if (i < 0) {
+            throw new AssertionError(name);
         }
-        throw new AssertionError(name);
+        return i;
     }
 
     private static double angle(Quaterniond a, Quaterniond b) {

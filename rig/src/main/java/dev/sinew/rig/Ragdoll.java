@@ -378,6 +378,16 @@ public final class Ragdoll {
         return joints[i];
     }
 
+    /** The index of the body named {@code name}, or −1. */
+    public int bodyIndex(String name) {
+        for (int i = 0; i < bodies.length; i++) {
+            if (bodyName(i).equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     public String bodyName(int i) {
         return definition.bodies().get(i).name();
     }

@@ -85,8 +85,8 @@ public final class PartialScene implements Scene {
                 character.driver.setKinematic(i, !ARMS.contains(character.ragdoll.bodyName(i)));
             }
             // the rope's anchor 1.2 m above the hands, the box released 1.1 m to the side
-            Vector3d hands = world.position(character.ragdoll.body(bodyIndex("hand.L")), new Vector3d())
-                    .add(world.position(character.ragdoll.body(bodyIndex("hand.R")), new Vector3d())).mul(0.5);
+            Vector3d hands = world.position(character.ragdoll.body(character.ragdoll.bodyIndex("hand.L")), new Vector3d())
+                    .add(world.position(character.ragdoll.body(character.ragdoll.bodyIndex("hand.R")), new Vector3d())).mul(0.5);
             Vector3d anchorAt = new Vector3d(hands).add(0, 1.2, 0);
             BodyHandle anchor = world.createBody(BodySettings.builder(BodyType.STATIC).position(anchorAt).build());
             Vector3d start = new Vector3d(hands).add(1.1, 1.2 - Math.sqrt(1.2 * 1.2 - 1.1 * 1.1), 0);
@@ -94,15 +94,6 @@ public final class PartialScene implements Scene {
                     .collider(Collider.of(new Box(0.1, 0.1, 0.1))).build());
             world.createJoint(BallJointSettings.of(anchor, new Vector3d(), box,
                     new Vector3d(anchorAt).sub(start)));
-        }
-
-        private int bodyIndex(String name) {
-            for (int i = 0; i < character.ragdoll.bodyCount(); i++) {
-                if (character.ragdoll.bodyName(i).equals(name)) {
-                    return i;
-                }
-            }
-            throw new IllegalStateException(name);
         }
 
         @Override
