@@ -18,22 +18,22 @@ import java.util.Arrays;
  * bias rate. Components with a loop are left to the sequential solve.
  */
 final class JointTreeSolver {
-    private static final int BODY = 6;
+    static final int BODY = 6;
     private static final int JOINT = 3;
 
-    private final Bodies b;
+    final Bodies b;
     private final Joints joints;
     // Nodes: 0..n-1 in elimination order (children before parents).
-    private int nodeCount;
-    private int[] kind = new int[16]; // 0 body, 1 joint
-    private int[] ref = new int[16]; // body slot or joint slot
+    int nodeCount;
+    int[] kind = new int[16]; // 0 body, 1 joint
+    int[] ref = new int[16]; // body slot or joint slot
     private int[] parent = new int[16];
-    private int[] size = new int[16];
+    int[] size = new int[16];
     private double[][] d = new double[16][];
     private double[][] dInv = new double[16][];
     private double[][] l = new double[16][];
     private double[][] hUp = new double[16][]; // block to the parent: size × parentSize
-    private double[][] x = new double[16][];
+    double[][] x = new double[16][];
     /** Per joint node: the angular rows it carries besides its 3 point rows, and their biases. */
     private AxisConstraintPart[][] rows = new AxisConstraintPart[16][];
     private double[][] rowBias = new double[16][];
@@ -179,8 +179,8 @@ final class JointTreeSolver {
     /** The drives' braking inertias, from the trees' composite rigid bodies. */
     private final CompositeInertia composite = new CompositeInertia();
     /** Node ranges of this tick's trees: tree t is nodes [compStart[t], compStart[t + 1]). */
-    private int[] compStart = new int[8];
-    private int compCount;
+    int[] compStart = new int[8];
+    int compCount;
     /**
      * A component with a joint pulled further apart than this (m) is left to the soft sequential
      * solve for the tick: the exact solve corrects drift at a capped speed (uncapped, a 1000 kg
@@ -198,7 +198,7 @@ final class JointTreeSolver {
         bodyNode[root] = -3;
     }
 
-    private boolean moving(int body) {
+    boolean moving(int body) {
         return b.solverInvMass(body) > 0;
     }
 
@@ -738,7 +738,7 @@ final class JointTreeSolver {
      * Solves the factored system of tree [from, to) for the right-hand side in x (leaves first,
      * then roots first), leaving the solution in x.
      */
-    private void substitute(int from, int to) {
+    void substitute(int from, int to) {
         // Forward: y_p −= L_iᵀ·y_i for each child i.
         for (int i = from; i < to; i++) {
             int p = parent[i];
@@ -904,238 +904,17 @@ final class JointTreeSolver {
         }
     }
 
-    /**
-     * Most ground contact points of one tree taken into its articulated contact solve (a ragdoll
-     * lying flat touches with about 40); a tree's pairs past it stay with the contact solver.
-     */
-    static final int MAX_TREE_CONTACTS = 64;
-    private int[] nodeOfBody = new int[0];
-    private final ContactPair[] cPair = new ContactPair[MAX_TREE_CONTACTS];
-    private final int[] cPoint = new int[MAX_TREE_CONTACTS];
-    private final int[] cNode = new int[MAX_TREE_CONTACTS];
-    private final double[] cJ = new double[6 * MAX_TREE_CONTACTS];
-    private final double[] cA = new double[MAX_TREE_CONTACTS * MAX_TREE_CONTACTS];
-    private final double[] cQ = new double[MAX_TREE_CONTACTS];
-    private final double[] cC = new double[MAX_TREE_CONTACTS];
-    private final double[] cLam = new double[MAX_TREE_CONTACTS];
-    private final double[] cDiag = new double[MAX_TREE_CONTACTS];
+    /** The ground contacts of this tick's trees, solved with the articulated effective mass. */
+    final TreeContacts contacts = new TreeContacts(this);
 
-    private final double[] cOld = new double[MAX_TREE_CONTACTS];
-    private double[] cResp = new double[0];
-    /** Projected Gauss–Seidel sweeps over a tree's contact rows (a small dense system). */
-    private static final int CONTACT_SWEEPS = 30;
-
-    /**
-     * The ground contacts of tree bodies (against bodies that do not move), solved once more after
-     * the tree with the articulated effective mass: a unit impulse at contact point a moves the
-     * whole tree, with its joints, limits and drives held, by R_a (one substitution with the tree's
-     * factors), so the rows' matrix is A_ba = J_b·R_a and the correction Δλ ≥ −λ moves every body by
-     * Σ Δλ_a·R_a. The contact solve before the tree sees each body alone: a 1 kg foot landing
-     * under a falling body was stopped with the foot's own mass, and then the exact joint solve,
-     * which comes after, pushed the body's momentum back into it and the foot into the ground.
-     * Rows use the contact solver's bias and softness ({@link ContactSolver#rowTerms}); friction is
-     * left to the contact solver. {@code useBias} false is the relax pass.
-     */
-    /** This tick's articulated pairs grouped by tree: tree t's are artPairs[artStart[t], artStart[t + 1]). */
-    private ContactPair[] artPairs = new ContactPair[16];
-    private int[] artStart = new int[9];
-    private int[] compOfNode = new int[16];
-    private int[] artPoints = new int[8];
-
-    /**
-     * Marks the pairs whose normal rows {@link #solveContacts} takes this tick (a tree body against
-     * a body that does not move) and groups them by tree; call after {@link #build}.
-     */
+    /** See {@link TreeContacts#markArticulated}. */
     void markArticulated(ContactPair[] pairs, int count) {
-        if (nodeOfBody.length < b.capacity) {
-            nodeOfBody = new int[b.capacity];
-        }
-        if (compOfNode.length < nodeCount) {
-            compOfNode = new int[Math.max(16, 2 * nodeCount)];
-        }
-        if (artStart.length < compCount + 2) {
-            artStart = new int[2 * compCount + 2];
-        }
-        if (artPairs.length < count) {
-            artPairs = new ContactPair[Math.max(16, 2 * count)];
-        }
-        for (int pi = 0; pi < count; pi++) {
-            int ba = pairs[pi].bodyA;
-            int bb = pairs[pi].bodyB;
-            nodeOfBody[ba] = -1;
-            nodeOfBody[bb] = -1;
-        }
-        for (int t = 0; t < compCount; t++) {
-            for (int i = compStart[t]; i < compStart[t + 1]; i++) {
-                compOfNode[i] = t;
-                if (kind[i] == 0) {
-                    nodeOfBody[ref[i]] = i;
-                }
-            }
-        }
-        Arrays.fill(artStart, 0, compCount + 2, 0);
-        if (artPoints.length < compCount) {
-            artPoints = new int[2 * compCount];
-        }
-        Arrays.fill(artPoints, 0, compCount, 0);
-        for (int pi = 0; pi < count; pi++) {
-            ContactPair c = pairs[pi];
-            int t = articulatedTree(c);
-            c.articulated = t >= 0 && artPoints[t] + c.pointCount <= MAX_TREE_CONTACTS;
-            if (c.articulated) {
-                artPoints[t] += c.pointCount;
-                artStart[t + 2]++;
-            }
-        }
-        for (int t = 0; t < compCount; t++) {
-            artStart[t + 2] += artStart[t + 1];
-        }
-        for (int pi = 0; pi < count; pi++) {
-            ContactPair c = pairs[pi];
-            if (c.articulated) {
-                artPairs[artStart[articulatedTree(c) + 1]++] = c;
-            }
-        }
+        contacts.markArticulated(pairs, count);
     }
 
-    /** The tree of the pair's one moving body if the other does not move, else −1 (nodeOfBody set). */
-    private int articulatedTree(ContactPair c) {
-        boolean movingA = moving(c.bodyA);
-        boolean movingB = moving(c.bodyB);
-        if (movingA == movingB) {
-            return -1;
-        }
-        int node = nodeOfBody[movingA ? c.bodyA : c.bodyB];
-        return node < 0 ? -1 : compOfNode[node];
-    }
-
-    /**
-     * The ground contacts of tree bodies (against bodies that do not move), solved with the
-     * articulated effective mass after the tree: a unit impulse at contact point a moves the whole
-     * tree, with its joints, limits and drives held, by R_a (one substitution with the tree's
-     * factors), so the rows' matrix is A_ba = J_b·R_a and the impulses λ ≥ 0 move every body by
-     * Σ Δλ_a·R_a. These rows are taken from the contact solver (which keeps their friction):
-     * solved there with each body alone, a 1 kg foot landing under a falling body was stopped with
-     * the foot's own mass, and the exact joint solve that follows pushed the body's momentum back
-     * into it and the foot into the ground. Rows use the contact solver's bias and softness
-     * ({@link ContactSolver#rowTerms}). {@code useBias} false is the relax pass.
-     */
+    /** See {@link TreeContacts#solveContacts}. */
     void solveContacts(ContactSolver cs, double invH, boolean useBias) {
-        if (nodeCount == 0) {
-            return;
-        }
-        for (int t = 0; t < compCount; t++) {
-            int from = compStart[t];
-            int to = compStart[t + 1];
-            int k = 0;
-            for (int pi = artStart[t]; pi < artStart[t + 1] && k < MAX_TREE_CONTACTS; pi++) {
-                ContactPair c = artPairs[pi];
-                boolean movingB = moving(c.bodyB);
-                int node = nodeOfBody[movingB ? c.bodyB : c.bodyA];
-                double sign = movingB ? 1 : -1;
-                double[] r = movingB ? c.rB : c.rA;
-                for (int pt = 0; pt < c.pointCount && k < MAX_TREE_CONTACTS; pt++) {
-                    cPair[k] = c;
-                    cPoint[k] = pt;
-                    cNode[k] = node;
-                    double nx = sign * c.nx;
-                    double ny = sign * c.ny;
-                    double nz = sign * c.nz;
-                    int o = 3 * pt;
-                    cJ[6 * k] = nx;
-                    cJ[6 * k + 1] = ny;
-                    cJ[6 * k + 2] = nz;
-                    cJ[6 * k + 3] = r[o + 1] * nz - r[o + 2] * ny;
-                    cJ[6 * k + 4] = r[o + 2] * nx - r[o] * nz;
-                    cJ[6 * k + 5] = r[o] * ny - r[o + 1] * nx;
-                    k++;
-                }
-            }
-            if (k > 0) {
-                contactBlock(cs, from, to, k, invH, useBias);
-            }
-        }
-    }
-
-    private void contactBlock(ContactSolver cs, int from, int to, int n, double invH, boolean useBias) {
-        int nodes = to - from;
-        if (cResp.length < n * nodes * BODY) {
-            cResp = new double[Math.max(cResp.length * 2, n * nodes * BODY)];
-        }
-        // responses R_a and the matrix A_ba = J_b·R_a
-        for (int a = 0; a < n; a++) {
-            for (int i = from; i < to; i++) {
-                Arrays.fill(x[i], 0, size[i], 0);
-            }
-            System.arraycopy(cJ, 6 * a, x[cNode[a]], 0, BODY);
-            substitute(from, to);
-            for (int i = from; i < to; i++) {
-                if (kind[i] == 0) {
-                    System.arraycopy(x[i], 0, cResp, (a * nodes + i - from) * BODY, BODY);
-                }
-            }
-            for (int bRow = 0; bRow < n; bRow++) {
-                int o = (a * nodes + cNode[bRow] - from) * BODY;
-                double acc = 0;
-                for (int r = 0; r < BODY; r++) {
-                    acc += cJ[6 * bRow + r] * cResp[o + r];
-                }
-                cA[bRow * MAX_TREE_CONTACTS + a] = acc;
-            }
-        }
-        // rows: bias and softness as the contact solver's, velocity along the pair's normal
-        for (int r = 0; r < n; r++) {
-            ContactPair c = cPair[r];
-            double bias = cs.rowTerms(c, cPoint[r], invH, useBias);
-            double arr = cA[r * MAX_TREE_CONTACTS + r];
-            cC[r] = cs.rowImpulseScale > 0 ? arr * cs.rowImpulseScale / cs.rowMassScale : 0;
-            cOld[r] = c.normalImpulse[cPoint[r]];
-            cLam[r] = cOld[r];
-            cQ[r] = cs.normalVelocity(c, cPoint[r], c.nx, c.ny, c.nz) + bias;
-        }
-        for (int r = 0; r < n; r++) {
-            double acc = 0;
-            for (int a = 0; a < n; a++) {
-                acc += cA[r * MAX_TREE_CONTACTS + a] * cOld[a];
-            }
-            cQ[r] -= acc;
-        }
-        for (int r = 0; r < n; r++) {
-            cDiag[r] = cA[r * MAX_TREE_CONTACTS + r] + cC[r];
-        }
-        // projected Gauss–Seidel; an exact pivoting solve here made resting ragdolls jitter (its
-        // active set flips between substeps) and never let them sleep
-        for (int sweep = 0; sweep < CONTACT_SWEEPS; sweep++) {
-            for (int r = 0; r < n; r++) {
-                if (!(cDiag[r] > 0)) {
-                    continue;
-                }
-                double w = cQ[r] + cC[r] * cLam[r];
-                for (int a = 0; a < n; a++) {
-                    w += cA[r * MAX_TREE_CONTACTS + a] * cLam[a];
-                }
-                cLam[r] = Math.max(0, cLam[r] - w / cDiag[r]);
-            }
-        }
-        for (int a = 0; a < n; a++) {
-            double d = cLam[a] - cOld[a];
-            ContactPair c = cPair[a];
-            c.normalImpulse[cPoint[a]] = cLam[a];
-            c.maxNormalImpulse[cPoint[a]] = Math.max(c.maxNormalImpulse[cPoint[a]], d);
-            if (d == 0) {
-                continue;
-            }
-            for (int i = from; i < to; i++) {
-                if (kind[i] == 0) {
-                    int o = (a * nodes + i - from) * BODY;
-                    int body = ref[i];
-                    for (int r = 0; r < 3; r++) {
-                        b.linVel[3 * body + r] += d * cResp[o + r];
-                        b.angVel[3 * body + r] += d * cResp[o + 3 + r];
-                    }
-                }
-            }
-        }
+        contacts.solveContacts(cs, invH, useBias);
     }
 
     /** Bodies get Δv; joints accumulate λ = −μ. */

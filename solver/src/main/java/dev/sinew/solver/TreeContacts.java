@@ -1,0 +1,250 @@
+package dev.sinew.solver;
+
+import java.util.Arrays;
+
+/**
+ * The ground contacts of a joint tree's bodies (against bodies that do not move), solved with the
+ * tree's articulated effective mass after its exact solve: see {@link #solveContacts}. Uses the
+ * tree's factors and its node arrays; owned by {@link JointTreeSolver}.
+ */
+final class TreeContacts {
+    private final JointTreeSolver tree;
+
+    TreeContacts(JointTreeSolver tree) {
+        this.tree = tree;
+    }
+
+    /**
+     * Most ground contact points of one tree taken into its articulated contact solve (a ragdoll
+     * lying flat touches with about 40); a tree's pairs past it stay with the contact solver.
+     */
+    static final int MAX_TREE_CONTACTS = 64;
+    private int[] nodeOfBody = new int[0];
+    private final ContactPair[] cPair = new ContactPair[MAX_TREE_CONTACTS];
+    private final int[] cPoint = new int[MAX_TREE_CONTACTS];
+    private final int[] cNode = new int[MAX_TREE_CONTACTS];
+    private final double[] cJ = new double[6 * MAX_TREE_CONTACTS];
+    private final double[] cA = new double[MAX_TREE_CONTACTS * MAX_TREE_CONTACTS];
+    private final double[] cQ = new double[MAX_TREE_CONTACTS];
+    private final double[] cC = new double[MAX_TREE_CONTACTS];
+    private final double[] cLam = new double[MAX_TREE_CONTACTS];
+    private final double[] cDiag = new double[MAX_TREE_CONTACTS];
+    private final double[] cOld = new double[MAX_TREE_CONTACTS];
+    private double[] cResp = new double[0];
+    /** Projected Gauss–Seidel sweeps over a tree's contact rows (a small dense system). */
+    private static final int CONTACT_SWEEPS = 30;
+
+    /**
+     * The ground contacts of tree bodies (against bodies that do not move), solved once more after
+     * the tree with the articulated effective mass: a unit impulse at contact point a moves the
+     * whole tree, with its joints, limits and drives held, by R_a (one substitution with the tree's
+     * factors), so the rows' matrix is A_ba = J_b·R_a and the correction Δλ ≥ −λ moves every body by
+     * Σ Δλ_a·R_a. The contact solve before the tree sees each body alone: a 1 kg foot landing
+     * under a falling body was stopped with the foot's own mass, and then the exact joint solve,
+     * which comes after, pushed the body's momentum back into it and the foot into the ground.
+     * Rows use the contact solver's bias and softness ({@link ContactSolver#rowTerms}); friction is
+     * left to the contact solver. {@code useBias} false is the relax pass.
+     */
+    /** This tick's articulated pairs grouped by tree: tree t's are artPairs[artStart[t], artStart[t + 1]). */
+    private ContactPair[] artPairs = new ContactPair[16];
+    private int[] artStart = new int[9];
+    private int[] compOfNode = new int[16];
+    private int[] artPoints = new int[8];
+
+    /**
+     * Marks the pairs whose normal rows {@link #solveContacts} takes this tick (a tree body against
+     * a body that does not move) and groups them by tree; call after {@link #build}.
+     */
+    void markArticulated(ContactPair[] pairs, int count) {
+        if (nodeOfBody.length < tree.b.capacity) {
+            nodeOfBody = new int[tree.b.capacity];
+        }
+        if (compOfNode.length < tree.nodeCount) {
+            compOfNode = new int[Math.max(16, 2 * tree.nodeCount)];
+        }
+        if (artStart.length < tree.compCount + 2) {
+            artStart = new int[2 * tree.compCount + 2];
+        }
+        if (artPairs.length < count) {
+            artPairs = new ContactPair[Math.max(16, 2 * count)];
+        }
+        for (int pi = 0; pi < count; pi++) {
+            int ba = pairs[pi].bodyA;
+            int bb = pairs[pi].bodyB;
+            nodeOfBody[ba] = -1;
+            nodeOfBody[bb] = -1;
+        }
+        for (int t = 0; t < tree.compCount; t++) {
+            for (int i = tree.compStart[t]; i < tree.compStart[t + 1]; i++) {
+                compOfNode[i] = t;
+                if (tree.kind[i] == 0) {
+                    nodeOfBody[tree.ref[i]] = i;
+                }
+            }
+        }
+        Arrays.fill(artStart, 0, tree.compCount + 2, 0);
+        if (artPoints.length < tree.compCount) {
+            artPoints = new int[2 * tree.compCount];
+        }
+        Arrays.fill(artPoints, 0, tree.compCount, 0);
+        for (int pi = 0; pi < count; pi++) {
+            ContactPair c = pairs[pi];
+            int t = articulatedTree(c);
+            c.articulated = t >= 0 && artPoints[t] + c.pointCount <= MAX_TREE_CONTACTS;
+            if (c.articulated) {
+                artPoints[t] += c.pointCount;
+                artStart[t + 2]++;
+            }
+        }
+        for (int t = 0; t < tree.compCount; t++) {
+            artStart[t + 2] += artStart[t + 1];
+        }
+        for (int pi = 0; pi < count; pi++) {
+            ContactPair c = pairs[pi];
+            if (c.articulated) {
+                artPairs[artStart[articulatedTree(c) + 1]++] = c;
+            }
+        }
+    }
+
+    /** The tree of the pair's one moving body if the other does not move, else −1 (nodeOfBody set). */
+    private int articulatedTree(ContactPair c) {
+        boolean movingA = tree.moving(c.bodyA);
+        boolean movingB = tree.moving(c.bodyB);
+        if (movingA == movingB) {
+            return -1;
+        }
+        int node = nodeOfBody[movingA ? c.bodyA : c.bodyB];
+        return node < 0 ? -1 : compOfNode[node];
+    }
+
+    /**
+     * The ground contacts of tree bodies (against bodies that do not move), solved with the
+     * articulated effective mass after the tree: a unit impulse at contact point a moves the whole
+     * tree, with its joints, limits and drives held, by R_a (one substitution with the tree's
+     * factors), so the rows' matrix is A_ba = J_b·R_a and the impulses λ ≥ 0 move every body by
+     * Σ Δλ_a·R_a. These rows are taken from the contact solver (which keeps their friction):
+     * solved there with each body alone, a 1 kg foot landing under a falling body was stopped with
+     * the foot's own mass, and the exact joint solve that follows pushed the body's momentum back
+     * into it and the foot into the ground. Rows use the contact solver's bias and softness
+     * ({@link ContactSolver#rowTerms}). {@code useBias} false is the relax pass.
+     */
+    void solveContacts(ContactSolver cs, double invH, boolean useBias) {
+        if (tree.nodeCount == 0) {
+            return;
+        }
+        for (int t = 0; t < tree.compCount; t++) {
+            int from = tree.compStart[t];
+            int to = tree.compStart[t + 1];
+            int k = 0;
+            for (int pi = artStart[t]; pi < artStart[t + 1] && k < MAX_TREE_CONTACTS; pi++) {
+                ContactPair c = artPairs[pi];
+                boolean movingB = tree.moving(c.bodyB);
+                int node = nodeOfBody[movingB ? c.bodyB : c.bodyA];
+                double sign = movingB ? 1 : -1;
+                double[] r = movingB ? c.rB : c.rA;
+                for (int pt = 0; pt < c.pointCount && k < MAX_TREE_CONTACTS; pt++) {
+                    cPair[k] = c;
+                    cPoint[k] = pt;
+                    cNode[k] = node;
+                    double nx = sign * c.nx;
+                    double ny = sign * c.ny;
+                    double nz = sign * c.nz;
+                    int o = 3 * pt;
+                    cJ[6 * k] = nx;
+                    cJ[6 * k + 1] = ny;
+                    cJ[6 * k + 2] = nz;
+                    cJ[6 * k + 3] = r[o + 1] * nz - r[o + 2] * ny;
+                    cJ[6 * k + 4] = r[o + 2] * nx - r[o] * nz;
+                    cJ[6 * k + 5] = r[o] * ny - r[o + 1] * nx;
+                    k++;
+                }
+            }
+            if (k > 0) {
+                contactBlock(cs, from, to, k, invH, useBias);
+            }
+        }
+    }
+
+    private void contactBlock(ContactSolver cs, int from, int to, int n, double invH, boolean useBias) {
+        int nodes = to - from;
+        if (cResp.length < n * nodes * JointTreeSolver.BODY) {
+            cResp = new double[Math.max(cResp.length * 2, n * nodes * JointTreeSolver.BODY)];
+        }
+        // responses R_a and the matrix A_ba = J_b·R_a
+        for (int a = 0; a < n; a++) {
+            for (int i = from; i < to; i++) {
+                Arrays.fill(tree.x[i], 0, tree.size[i], 0);
+            }
+            System.arraycopy(cJ, 6 * a, tree.x[cNode[a]], 0, JointTreeSolver.BODY);
+            tree.substitute(from, to);
+            for (int i = from; i < to; i++) {
+                if (tree.kind[i] == 0) {
+                    System.arraycopy(tree.x[i], 0, cResp, (a * nodes + i - from) * JointTreeSolver.BODY, JointTreeSolver.BODY);
+                }
+            }
+            for (int bRow = 0; bRow < n; bRow++) {
+                int o = (a * nodes + cNode[bRow] - from) * JointTreeSolver.BODY;
+                double acc = 0;
+                for (int r = 0; r < JointTreeSolver.BODY; r++) {
+                    acc += cJ[6 * bRow + r] * cResp[o + r];
+                }
+                cA[bRow * MAX_TREE_CONTACTS + a] = acc;
+            }
+        }
+        // rows: bias and softness as the contact solver's, velocity along the pair's normal
+        for (int r = 0; r < n; r++) {
+            ContactPair c = cPair[r];
+            double bias = cs.rowTerms(c, cPoint[r], invH, useBias);
+            double arr = cA[r * MAX_TREE_CONTACTS + r];
+            cC[r] = cs.rowImpulseScale > 0 ? arr * cs.rowImpulseScale / cs.rowMassScale : 0;
+            cOld[r] = c.normalImpulse[cPoint[r]];
+            cLam[r] = cOld[r];
+            cQ[r] = cs.normalVelocity(c, cPoint[r], c.nx, c.ny, c.nz) + bias;
+        }
+        for (int r = 0; r < n; r++) {
+            double acc = 0;
+            for (int a = 0; a < n; a++) {
+                acc += cA[r * MAX_TREE_CONTACTS + a] * cOld[a];
+            }
+            cQ[r] -= acc;
+        }
+        for (int r = 0; r < n; r++) {
+            cDiag[r] = cA[r * MAX_TREE_CONTACTS + r] + cC[r];
+        }
+        // projected Gauss–Seidel; an exact pivoting solve here made resting ragdolls jitter (its
+        // active set flips between substeps) and never let them sleep
+        for (int sweep = 0; sweep < CONTACT_SWEEPS; sweep++) {
+            for (int r = 0; r < n; r++) {
+                if (!(cDiag[r] > 0)) {
+                    continue;
+                }
+                double w = cQ[r] + cC[r] * cLam[r];
+                for (int a = 0; a < n; a++) {
+                    w += cA[r * MAX_TREE_CONTACTS + a] * cLam[a];
+                }
+                cLam[r] = Math.max(0, cLam[r] - w / cDiag[r]);
+            }
+        }
+        for (int a = 0; a < n; a++) {
+            double d = cLam[a] - cOld[a];
+            ContactPair c = cPair[a];
+            c.normalImpulse[cPoint[a]] = cLam[a];
+            c.maxNormalImpulse[cPoint[a]] = Math.max(c.maxNormalImpulse[cPoint[a]], d);
+            if (d == 0) {
+                continue;
+            }
+            for (int i = from; i < to; i++) {
+                if (tree.kind[i] == 0) {
+                    int o = (a * nodes + i - from) * JointTreeSolver.BODY;
+                    int body = tree.ref[i];
+                    for (int r = 0; r < 3; r++) {
+                        tree.b.linVel[3 * body + r] += d * cResp[o + r];
+                        tree.b.angVel[3 * body + r] += d * cResp[o + 3 + r];
+                    }
+                }
+            }
+        }
+    }
+
+}
