@@ -528,9 +528,7 @@ final class JointTreeSolver {
             int to = compStart[t + 1];
             for (int pass = 0; ; pass++) {
                 if (!factorAndSolve(biasRate, false, from, to)) {
-                    nodeCount = 0; // singular: leave this tick's joints to the sequential solve
-                    compCount = 0;
-                    Arrays.fill(jointInTree, false);
+                    abandon();
                     return;
                 }
                 boolean last = pass == MAX_ACTIVE_SET_PASSES;
@@ -541,9 +539,7 @@ final class JointTreeSolver {
                     // the torque limit holds whatever the active set: one more solve without the
                     // clamped drives
                     if (!factorAndSolve(biasRate, false, from, to)) {
-                        nodeCount = 0;
-                        compCount = 0;
-                        Arrays.fill(jointInTree, false);
+                        abandon();
                         return;
                     }
                     break;
@@ -551,6 +547,17 @@ final class JointTreeSolver {
             }
         }
         apply();
+    }
+
+    /**
+     * A singular block: this tick's joints go to the sequential solve, and the ground contacts the
+     * trees took go back to the contact solver (else nobody would solve their normal rows).
+     */
+    private void abandon() {
+        nodeCount = 0;
+        compCount = 0;
+        Arrays.fill(jointInTree, false);
+        contacts.release();
     }
 
     /** Re-solves after dropping rows at most this many times per solve. */

@@ -20,7 +20,6 @@ final class Stepper {
     private final Islands islands = new Islands();
     private final Softness jointSoft = new Softness();
     private final LimitProjection limitProjection = new LimitProjection();
-    static final boolean TREE_CONTACTS = !Boolean.getBoolean("sinew.noTreeContacts");
     private final JointTreeSolver jointTree;
     /** Damping ratio of the joints' soft position correction. */
     static final double JOINT_DAMPING_RATIO = 2;
@@ -114,9 +113,7 @@ final class Stepper {
         jointSoft.set(Math.min(2 * s.contactHertz(), 0.25 * invH), JOINT_DAMPING_RATIO, h);
         joints.prepare(b, h);
         jointTree.build();
-        if (TREE_CONTACTS) {
-            jointTree.markArticulated(solveList, solveCount);
-        }
+        jointTree.markArticulated(solveList, solveCount);
         jointTree.substep = h;
         // 4. Substeps.
         for (int sub = 0; sub < n; sub++) {
@@ -132,9 +129,7 @@ final class Stepper {
             solveItems(invH, true);
             joints.solveDrives(b, jointTree);
             jointTree.solve(jointSoft.biasRate, true);
-            if (TREE_CONTACTS) {
-                jointTree.solveContacts(cs, invH, true);
-            }
+            jointTree.solveContacts(cs, invH, true);
             joints.solve(b, jointSoft, jointTree);
             integratePositions(h);
             // Closing the cone can push the twist past its range: one more projection if a limit is
@@ -148,9 +143,7 @@ final class Stepper {
             // Joints get the last word in the relax pass: a chain's links must not be pulled
             // apart by the contacts they make with each other.
             jointTree.solve(0, false);
-            if (TREE_CONTACTS) {
-                jointTree.solveContacts(cs, invH, false);
-            }
+            jointTree.solveContacts(cs, invH, false);
             joints.solve(b, null, jointTree);
         }
         // 5. Restitution and impulses.

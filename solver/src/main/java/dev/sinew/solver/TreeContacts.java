@@ -50,6 +50,8 @@ final class TreeContacts {
     private int[] artStart = new int[9];
     private int[] compOfNode = new int[16];
     private int[] artPoints = new int[8];
+    /** How many pairs {@link #markArticulated} marked this tick. */
+    private int artCount;
 
     /**
      * Marks the pairs whose normal rows {@link #solveContacts} takes this tick (a tree body against
@@ -105,6 +107,15 @@ final class TreeContacts {
                 artPairs[artStart[articulatedTree(c) + 1]++] = c;
             }
         }
+        artCount = artStart[tree.compCount];
+    }
+
+    /** Gives this tick's articulated pairs back to the contact solver (the trees were abandoned). */
+    void release() {
+        for (int i = 0; i < artCount; i++) {
+            artPairs[i].articulated = false;
+        }
+        artCount = 0;
     }
 
     /** The tree of the pair's one moving body if the other does not move, else −1 (nodeOfBody set). */

@@ -28,19 +28,22 @@ public final class ActiveCharacter {
     final Vector3d shift = new Vector3d();
     private final Vector3d tmp = new Vector3d();
 
-    /** Builds the character into {@code world} at (x, z), grounded on the first frame, with or without the root drive. */
+    /**
+     * Builds the character into {@code world} with its root at (x, z) (world, metres), grounded on
+     * the first frame, with or without the root drive.
+     */
     public ActiveCharacter(World world, BvhImporter.Bvh bvh, RagdollDefinition def, DriveProfile profile, double x, double z,
             boolean rootDrive) {
         this(world, bvh, def, profile, x, z, rootDrive, false);
     }
 
     /**
-     * Builds the character into {@code world} at (x, z), with or without the root drive. With
-     * {@code groundOverClip} the clip is lifted so that the ragdoll's lowest point over the whole
-     * clip touches the ground (a walk's feet dip 1–2 cm below where the first frame's stand): the
-     * ground otherwise holds the feet up against the animation, and stiff legs pass that on to the
-     * pelvis (measured: the stiff profile tracked worse than the default one by 0.07°). Without it,
-     * the first frame's lowest point touches the ground.
+     * Builds the character into {@code world} with its root at (x, z) (world, metres), with or
+     * without the root drive. With {@code groundOverClip} the clip is lifted so that the ragdoll's
+     * lowest point over the whole clip touches the ground (a walk's feet dip 1–2 cm below where the
+     * first frame's stand): the ground otherwise holds the feet up against the animation, and stiff
+     * legs pass that on to the pelvis (measured: the stiff profile tracked worse than the default one
+     * by 0.07°). Without it, the first frame's lowest point touches the ground.
      */
     public ActiveCharacter(World world, BvhImporter.Bvh bvh, RagdollDefinition def, DriveProfile profile, double x, double z,
             boolean rootDrive, boolean groundOverClip) {
