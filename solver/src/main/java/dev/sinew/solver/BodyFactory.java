@@ -118,6 +118,7 @@ final class BodyFactory {
             colliders.alive[k] = true;
             colliders.body[k] = b;
             colliders.shape[k] = c.shape();
+            colliders.spec[k] = c;
             colliders.isPlane[k] = c.shape() instanceof Plane;
             Bodies.setVec(colliders.localPos, k, c.localPosition().x(), c.localPosition().y(), c.localPosition().z());
             colliders.localRot[4 * k] = c.localRotation().x();

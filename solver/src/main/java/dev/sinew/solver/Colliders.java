@@ -13,6 +13,8 @@ final class Colliders {
     boolean[] alive;
     int[] body;
     Shape[] shape;
+    /** The collider as the body was created with it (shape, local pose, material, filter). */
+    Collider[] spec;
     boolean[] isPlane;
     double[] localPos;
     double[] localRot;
@@ -38,6 +40,7 @@ final class Colliders {
         alive = Arrays.copyOf(alive == null ? new boolean[0] : alive, n);
         body = Arrays.copyOf(body == null ? new int[0] : body, n);
         shape = Arrays.copyOf(shape == null ? new Shape[0] : shape, n);
+        spec = Arrays.copyOf(spec == null ? new Collider[0] : spec, n);
         isPlane = Arrays.copyOf(isPlane == null ? new boolean[0] : isPlane, n);
         localPos = g(localPos, 3 * n);
         localRot = g(localRot, 4 * n);
@@ -114,6 +117,7 @@ final class Colliders {
     void release(int slot) {
         alive[slot] = false;
         shape[slot] = null;
+        spec[slot] = null;
         if (freeCount == freeSlots.length) {
             freeSlots = Arrays.copyOf(freeSlots, 2 * freeCount);
         }

@@ -880,6 +880,20 @@ public final class World {
         return dest.set(i[o], i[o + 3], i[o + 4], i[o + 3], i[o + 1], i[o + 5], i[o + 4], i[o + 5], i[o + 2]);
     }
 
+    /**
+     * The colliders of body h as it was created with them (shape, pose relative to the body
+     * origin, material, filter), in creation order: for renderers and tools.
+     */
+    public List<Collider> colliders(BodyHandle h) {
+        int b = slot(h);
+        int[] ks = bodies.shapes[b];
+        Collider[] out = new Collider[ks.length];
+        for (int i = 0; i < ks.length; i++) {
+            out[i] = colliders.spec[ks[i]];
+        }
+        return List.of(out);
+    }
+
     /** Body origin, world, metres. */
     public Vector3d position(BodyHandle h, Vector3d dest) {
         int b = slot(h);
