@@ -1,5 +1,6 @@
 package dev.sinew.scenes;
 
+import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.World;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,13 @@ public interface SceneInstance {
 
     /** Called after tick number {@code tick}; measure. */
     default void afterStep(long tick) {
+    }
+
+    /**
+     * The body a camera follows and frames (a character's pelvis), or null for the whole scene.
+     */
+    default BodyHandle focus() {
+        return null;
     }
 
     /** Metrics, by the names the scene's issue gives, in a stable order. */

@@ -22,27 +22,53 @@ import picocli.CommandLine.Parameters;
         subcommands = {Main.Run.class, Main.Scenes.class, Inspect.class})
 public final class Main implements Callable<Integer> {
 
+    /** What runs with no command; null: the headless demo. */
+    private final Callable<Integer> sandbox;
+
+    public Main() {
+        this(null);
+    }
+
+    private Main(Callable<Integer> sandbox) {
+        this.sandbox = sandbox;
+    }
+
     public static void main(String[] args) {
         System.exit(execute(args));
     }
 
     /** Runs the command line and returns the exit code (for tests). */
     public static int execute(String... args) {
-        return new CommandLine(new Main())
+        return commandLine(null).execute(args);
+    }
+
+    /**
+     * The command line with its error handling. {@code sandbox} runs when no command is given
+     * (the viewer module passes its window); null runs the headless demo.
+     */
+    public static CommandLine commandLine(Callable<Integer> sandbox) {
+        return new CommandLine(new Main(sandbox))
                 .setExecutionExceptionHandler((ex, cmd, parsed) -> {
                     if (ex instanceof InvalidArgumentException) {
                         cmd.getErr().println("sinew: " + ex.getMessage());
                         return 2;
                     }
                     throw ex;
-                })
-                .execute(args);
+                });
     }
 
-    /** No command: the viewer is not built yet, so run a short headless demo and say so. */
+    /** No command: the sandbox window when there is one, else a short headless demo. */
     @Override
-    public Integer call() {
-        System.out.println("Sinew sandbox: the interactive viewer is not built yet, so this runs a headless demo.");
+    public Integer call() throws Exception {
+        if (sandbox != null) {
+            return sandbox.call();
+        }
+        return headlessDemo();
+    }
+
+    /** The pyramid for five simulated seconds, printed. */
+    public static int headlessDemo() {
+        System.out.println("Sinew: no window, so this runs a headless demo.");
         System.out.println("Scenes: ./sinew scenes    Run one: ./sinew run SCENE --out report.json");
         System.out.println();
         Scene scene = SceneCatalog.get("pyramid");

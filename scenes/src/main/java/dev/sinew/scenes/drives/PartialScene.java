@@ -97,6 +97,11 @@ public final class PartialScene implements Scene {
         }
 
         @Override
+        public BodyHandle focus() {
+            return character.ragdoll.body(0);
+        }
+
+        @Override
         public World world() {
             return world;
         }

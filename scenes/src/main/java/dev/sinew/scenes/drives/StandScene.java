@@ -9,6 +9,7 @@ import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
 import dev.sinew.scenes.SceneOptions;
+import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
 import dev.sinew.solver.BodyType;
 import dev.sinew.solver.Collider;
@@ -72,6 +73,11 @@ public final class StandScene implements Scene {
             character = new ActiveCharacter(world, walk, Profiles.ragdoll("cmu-humanoid"), DriveProfile.named(profile),
                     0, 0, true);
             com0 = character.centerOfMass(world, new Vector3d());
+        }
+
+        @Override
+        public BodyHandle focus() {
+            return character.ragdoll.body(0);
         }
 
         @Override

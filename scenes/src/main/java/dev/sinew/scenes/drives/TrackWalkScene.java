@@ -10,6 +10,7 @@ import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
 import dev.sinew.scenes.SceneOptions;
+import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
 import dev.sinew.solver.BodyType;
 import dev.sinew.solver.Collider;
@@ -81,6 +82,11 @@ public final class TrackWalkScene implements Scene {
             tracked = new ActiveCharacter(world, walk, def, drive, 0, 0, true, true);
             free = new ActiveCharacter(world, walk, def, drive, 3, 0, false, true);
             below = new boolean[tracked.ragdoll.bodyCount()];
+        }
+
+        @Override
+        public BodyHandle focus() {
+            return tracked.ragdoll.body(0);
         }
 
         @Override

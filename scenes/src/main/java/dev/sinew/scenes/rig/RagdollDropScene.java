@@ -10,6 +10,7 @@ import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
 import dev.sinew.scenes.SceneOptions;
+import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
 import dev.sinew.solver.BodyType;
 import dev.sinew.solver.Collider;
@@ -126,6 +127,11 @@ public final class RagdollDropScene implements Scene {
             sleeper = drop(world, walk, def, 0, 0, 1, true);
             awake = drop(world, walk, def, 3, 0, 1, false);
             below = new boolean[2 * sleeper.bodyCount()];
+        }
+
+        @Override
+        public BodyHandle focus() {
+            return sleeper.body(0);
         }
 
         @Override

@@ -12,6 +12,7 @@ import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
 import dev.sinew.scenes.SceneOptions;
+import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
 import dev.sinew.solver.BodyType;
 import dev.sinew.solver.Collider;
@@ -99,6 +100,11 @@ public final class RagdollPileScene implements Scene {
             for (PoseDriver d : drivers) {
                 d.update();
             }
+        }
+
+        @Override
+        public BodyHandle focus() {
+            return ragdolls.get(0).body(0);
         }
 
         @Override
