@@ -1,9 +1,13 @@
 /**
- * The interactive sandbox (not built yet; see the viewer issue).
+ * The interactive sandbox and headless screenshots: the only module that depends on LWJGL or a
+ * window system.
  *
- * <p>Will own: the GLFW window with an OpenGL 3.3 core renderer (LWJGL), the camera, the scene
- * picker over the scenes catalogue, interaction (strike, drag, spawn), the tuning panel, debug
- * drawing and the headless {@code screenshot} command. Nothing outside this module may depend
- * on LWJGL or a window system.
+ * <p>{@link dev.sinew.viewer.SinewMain} is the program ({@code ./sinew}): the scenes module's
+ * command line, whose no-argument form opens the sandbox window, plus {@code screenshot}. The
+ * window runs a {@code SceneSession} (a scene instance stepped at its fixed tick, poses blended
+ * between the last two ticks) and draws it with the {@code Renderer} (OpenGL 3.3 core: instanced
+ * boxes, spheres, capsules and hulls, a grid on static planes, a sky gradient, one shadow-mapped
+ * directional light). Still to come: the tuning panel, debug drawing, dragging and spawning, the
+ * clip preview.
  */
 package dev.sinew.viewer;

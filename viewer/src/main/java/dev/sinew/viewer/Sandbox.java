@@ -1,0 +1,238 @@
+package dev.sinew.viewer;
+
+import static org.lwjgl.glfw.GLFW.*;
+
+import dev.sinew.scenes.Scene;
+import dev.sinew.scenes.SceneCatalog;
+import dev.sinew.scenes.SceneOptions;
+import dev.sinew.scenes.cli.Main;
+import dev.sinew.solver.BodyHandle;
+import dev.sinew.solver.BodyType;
+import dev.sinew.solver.RayHit;
+import dev.sinew.solver.World;
+import java.util.List;
+import java.util.Optional;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+
+/**
+ * The sandbox window: every scene of the catalogue, run live at its fixed tick and drawn
+ * between ticks. Controls (also in the README):
+ * <pre>
+ *   left drag        orbit              right or shift+left drag   pan
+ *   wheel            zoom               click                      strike the body under the cursor
+ *   N / B            next / previous scene                         R  reset the scene
+ *   space            pause              . (period)                 one tick while paused
+ *   + / −            time scale ×2 / ÷2 (1/16 .. 4)               [ / ]  strike speed ÷1.5 / ×1.5
+ *   1 .. 8           solver substeps    F                          follow the scene's character
+ *   Esc              quit
+ * </pre>
+ */
+final class Sandbox {
+    private static final double CLICK_PIXELS = 4;
+    private final List<Scene> scenes = SceneCatalog.all();
+    private int sceneIndex;
+    private SceneSession session;
+    private Camera camera;
+    private boolean paused;
+    private boolean follow = true;
+    private double timeScale = 1;
+    private double strikeSpeed = 4; // m/s: the impulse gives the struck body this speed change along the ray
+    private double accumulator;
+    private final GlWindow window;
+    private final Renderer renderer;
+    // mouse state
+    private double mouseX;
+    private double mouseY;
+    private double pressX;
+    private double pressY;
+    private int dragButton = -1;
+    private boolean dragged;
+    private boolean shift;
+    private String status = "";
+
+    private Sandbox(GlWindow window) {
+        this.window = window;
+        this.renderer = new Renderer();
+        int start = 0;
+        for (int i = 0; i < scenes.size(); i++) {
+            if (scenes.get(i).name().equals("ragdoll-drop")) {
+                start = i;
+            }
+        }
+        open(start);
+    }
+
+    /** Opens the window and runs until it is closed; without a display, the headless demo. */
+    static int run() {
+        if (!GlWindow.init()) {
+            System.err.println("sinew: no display for the sandbox window (set DISPLAY, or run the headless "
+                    + "commands: ./sinew scenes, ./sinew run SCENE, ./sinew screenshot ...)");
+            return Main.headlessDemo();
+        }
+        try (GlWindow w = new GlWindow(1280, 720, "Sinew", true)) {
+            glfwSwapInterval(1);
+            Sandbox s = new Sandbox(w);
+            try {
+                s.loop();
+            } finally {
+                s.renderer.close();
+            }
+        } finally {
+            GlWindow.terminate();
+        }
+        return 0;
+    }
+
+    private void open(int index) {
+        sceneIndex = Math.floorMod(index, scenes.size());
+        session = new SceneSession(scenes.get(sceneIndex), SceneOptions.defaults());
+        camera = session.frame();
+        accumulator = 0;
+    }
+
+    private void loop() {
+        long h = window.handle;
+        glfwSetKeyCallback(h, (win, key, scancode, action, mods) -> {
+            shift = (mods & GLFW_MOD_SHIFT) != 0;
+            if (action != GLFW_RELEASE) {
+                key(key);
+            }
+        });
+        glfwSetCursorPosCallback(h, (win, x, y) -> cursor(x, y));
+        glfwSetMouseButtonCallback(h, (win, button, action, mods) -> {
+            shift = (mods & GLFW_MOD_SHIFT) != 0;
+            button(button, action);
+        });
+        glfwSetScrollCallback(h, (win, dx, dy) -> camera.zoom(Math.pow(0.9, dy)));
+        double last = glfwGetTime();
+        double titleAt = 0;
+        int[] w = new int[1];
+        int[] hh = new int[1];
+        while (!glfwWindowShouldClose(h)) {
+            glfwPollEvents();
+            double now = glfwGetTime();
+            double frame = Math.min(0.25, now - last);
+            last = now;
+            double dt = session.world().settings().tickSeconds();
+            if (!paused) {
+                accumulator += frame * timeScale;
+                int ticks = 0;
+                while (accumulator >= dt && ticks < 8) {
+                    session.step();
+                    accumulator -= dt;
+                    ticks++;
+                }
+                if (ticks == 8) {
+                    accumulator = 0; // slower than real time: drop the backlog rather than spiral
+                }
+            }
+            double alpha = paused ? 1 : Math.min(1, accumulator / dt);
+            Renderer.Poses poses = session.blended(alpha);
+            BodyHandle focus = session.instance.focus();
+            if (follow && focus != null) {
+                Vector3d p = new Vector3d();
+                poses.pose(session.world(), focus, p, new Quaterniond());
+                camera.target.lerp(p, 0.15);
+            }
+            glfwGetFramebufferSize(h, w, hh);
+            renderer.render(session.world(), poses, camera, w[0], hh[0], true);
+            glfwSwapBuffers(h);
+            if (now >= titleAt) {
+                titleAt = now + 0.25;
+                glfwSetWindowTitle(h, title());
+            }
+        }
+    }
+
+    private String title() {
+        return String.format("Sinew — %s (%d/%d) — %.2f s%s — ×%s — %d substeps — strike %.1f m/s%s — N/B scene, R reset, "
+                        + "space pause, click strike", session.scene.name(), sceneIndex + 1, scenes.size(), session.seconds(),
+                paused ? " (paused)" : "", trim(timeScale), session.world().settings().substeps(), strikeSpeed,
+                status.isEmpty() ? "" : " — " + status);
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    private void key(int key) {
+        switch (key) {
+            case GLFW_KEY_ESCAPE -> glfwSetWindowShouldClose(window.handle, true);
+            case GLFW_KEY_N, GLFW_KEY_PAGE_DOWN -> open(sceneIndex + 1);
+            case GLFW_KEY_B, GLFW_KEY_PAGE_UP -> open(sceneIndex - 1);
+            case GLFW_KEY_R -> open(sceneIndex);
+            case GLFW_KEY_SPACE -> paused = !paused;
+            case GLFW_KEY_PERIOD -> {
+                if (paused) {
+                    session.step();
+                }
+            }
+            case GLFW_KEY_EQUAL, GLFW_KEY_KP_ADD -> timeScale = Math.min(4, timeScale * 2);
+            case GLFW_KEY_MINUS, GLFW_KEY_KP_SUBTRACT -> timeScale = Math.max(1.0 / 16, timeScale / 2);
+            case GLFW_KEY_LEFT_BRACKET -> strikeSpeed = Math.max(0.25, strikeSpeed / 1.5);
+            case GLFW_KEY_RIGHT_BRACKET -> strikeSpeed = Math.min(100, strikeSpeed * 1.5);
+            case GLFW_KEY_F -> follow = !follow;
+            default -> {
+                if (key >= GLFW_KEY_1 && key <= GLFW_KEY_8) {
+                    World world = session.world();
+                    world.setSettings(world.settings().withTick(world.settings().tickSeconds(), key - GLFW_KEY_0));
+                }
+            }
+        }
+    }
+
+    private void cursor(double x, double y) {
+        double dx = x - mouseX;
+        double dy = y - mouseY;
+        mouseX = x;
+        mouseY = y;
+        if (dragButton < 0) {
+            return;
+        }
+        if (Math.hypot(x - pressX, y - pressY) > CLICK_PIXELS) {
+            dragged = true;
+        }
+        if (!dragged) {
+            return;
+        }
+        if (dragButton == GLFW_MOUSE_BUTTON_LEFT && !shift) {
+            camera.orbit(-dx * 0.006, dy * 0.006);
+        } else {
+            camera.pan(-dx * 0.0015, dy * 0.0015);
+        }
+    }
+
+    private void button(int button, int action) {
+        if (action == GLFW_PRESS) {
+            dragButton = button;
+            pressX = mouseX;
+            pressY = mouseY;
+            dragged = false;
+        } else if (action == GLFW_RELEASE) {
+            if (button == GLFW_MOUSE_BUTTON_LEFT && !dragged) {
+                strike(mouseX, mouseY);
+            }
+            dragButton = -1;
+        }
+    }
+
+    /** A ray from the eye through the cursor; the first dynamic body it hits takes an impulse at the hit point. */
+    private void strike(double x, double y) {
+        int[] ww = new int[1];
+        int[] wh = new int[1];
+        glfwGetWindowSize(window.handle, ww, wh);
+        Vector3d dir = camera.rayDirection(x, y, ww[0], wh[0], new Vector3d());
+        Vector3d eye = camera.eye(new Vector3d());
+        World world = session.world();
+        Optional<RayHit> hit = world.queries().rayCast(eye, dir, 500);
+        if (hit.isEmpty() || world.bodyType(hit.get().body()) != BodyType.DYNAMIC) {
+            status = "no body under the cursor";
+            return;
+        }
+        RayHit r = hit.get();
+        double impulse = world.mass(r.body()) * strikeSpeed;
+        world.applyImpulseAtPoint(r.body(), new Vector3d(dir).mul(impulse), r.point());
+        status = String.format("struck with %.0f N·s", impulse);
+    }
+}

@@ -1,0 +1,72 @@
+package dev.sinew.viewer;
+
+import dev.sinew.scenes.SceneCatalog;
+import dev.sinew.scenes.SceneOptions;
+import dev.sinew.solver.InvalidArgumentException;
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sinew screenshot SCENE --seconds S --out FILE.png}: a headless capture. */
+@Command(name = "screenshot", mixinStandardHelpOptions = true,
+        description = "Run a scene for S simulated seconds, then render it offscreen to a PNG (needs a display; "
+                + "on a machine without one, run under xvfb-run -a).")
+final class ScreenshotCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SCENE", description = "scene name (see 'sinew scenes')")
+    String scene;
+
+    @Option(names = "--seconds", paramLabel = "S", defaultValue = "2", description = "simulated seconds before the capture (default 2)")
+    double seconds;
+
+    @Option(names = "--out", paramLabel = "FILE", required = true, description = "the PNG to write")
+    File out;
+
+    @Option(names = "--width", paramLabel = "W", defaultValue = "1280", description = "pixels (default 1280)")
+    int width;
+
+    @Option(names = "--height", paramLabel = "H", defaultValue = "720", description = "pixels (default 720)")
+    int height;
+
+    @Option(names = "--seed", paramLabel = "K", defaultValue = "1", description = "random seed (default 1)")
+    long seed;
+
+    @Option(names = "--count", paramLabel = "N", defaultValue = "0", description = "scene-specific count")
+    int count;
+
+    @Option(names = "--profile", paramLabel = "NAME", description = "drive profile for scenes with active ragdolls")
+    String profile;
+
+    @Option(names = "--background-only", description = "leave the bodies out: sky and ground only (a reference plate for image checks)")
+    boolean backgroundOnly;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new InvalidArgumentException("screenshot", "--seconds", seconds + ": must be finite and ≥ 0");
+        }
+        if (width < 16 || width > 8192 || height < 16 || height > 8192) {
+            throw new InvalidArgumentException("screenshot", "--width/--height", width + "×" + height + ": each must be 16..8192");
+        }
+        SceneSession session = new SceneSession(SceneCatalog.get(scene),
+                new SceneOptions(seconds, 1, seed, count, profile));
+        long ticks = Math.round(seconds / session.world().settings().tickSeconds());
+        for (long t = 0; t < ticks; t++) {
+            session.step();
+        }
+        if (!GlWindow.init()) {
+            System.err.println("sinew: screenshot needs a display; on a machine without one run: xvfb-run -a ./sinew screenshot ...");
+            return 3;
+        }
+        try {
+            BufferedImage img = Capture.render(session, session.frame(), width, height, !backgroundOnly);
+            Capture.writePng(img, out);
+        } finally {
+            GlWindow.terminate();
+        }
+        System.err.printf("%s at %.2f s: %d×%d written to %s%n", scene, session.seconds(), width, height, out);
+        return 0;
+    }
+}
