@@ -32,6 +32,11 @@ final class GlWindow implements AutoCloseable {
     }
 
     GlWindow(int width, int height, String title, boolean visible) {
+        this(width, height, title, visible, false);
+    }
+
+    /** @param debug a debug context, for {@link GlDebug} (tests) */
+    GlWindow(int width, int height, String title, boolean visible, boolean debug) {
         if (!init()) {
             throw new IllegalStateException("no display: GLFW could not start (set DISPLAY, or run under xvfb-run -a)");
         }
@@ -43,6 +48,7 @@ final class GlWindow implements AutoCloseable {
         glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
         glfwWindowHint(GLFW_SAMPLES, visible ? 4 : 0);
+        glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, debug ? GLFW_TRUE : GLFW_FALSE);
         handle = glfwCreateWindow(width, height, title, 0, 0);
         if (handle == 0) {
             throw new IllegalStateException("GLFW could not open an OpenGL 3.3 core window");

@@ -62,6 +62,7 @@ final class Renderer implements AutoCloseable {
     private final Mesh cylinder;
     private final Map<ConvexHull, Mesh> hulls = new IdentityHashMap<>();
     private final List<Mesh> meshes = new ArrayList<>();
+    private long frame = 1;
     private FloatBuffer upload = MemoryUtil.memAllocFloat(INSTANCE_FLOATS * 1024);
     private final Matrix4f viewProjection = new Matrix4f();
     private final Matrix4f scratch = new Matrix4f();
@@ -80,6 +81,8 @@ final class Renderer implements AutoCloseable {
         final int vertexCount;
         float[] instances = new float[INSTANCE_FLOATS * 16];
         int count;
+        /** The last frame that drew this mesh (hull meshes unused for a frame are deleted). */
+        long frame;
 
         Mesh(float[] vertices) {
             vertexCount = vertices.length / 6;
@@ -165,6 +168,23 @@ final class Renderer implements AutoCloseable {
         cylinder = track(new Mesh(Meshes.cylinder(24)));
     }
 
+    /**
+     * Deletes every hull mesh now (a frame that draws bodies also deletes those it did not use):
+     * for when a scene is replaced.
+     */
+    void forgetHulls() {
+        for (Mesh m : hulls.values()) {
+            m.delete();
+            meshes.remove(m);
+        }
+        hulls.clear();
+    }
+
+    /** Vertex arrays this renderer holds (its meshes), for leak checks. */
+    int liveMeshes() {
+        return meshes.size();
+    }
+
     private Mesh track(Mesh m) {
         meshes.add(m);
         return m;
@@ -192,9 +212,19 @@ final class Renderer implements AutoCloseable {
                     addCollider(c, rgb);
                 }
             }
+            // Hulls that no body uses any more (destroyed, or a scene rebuilt) give their buffers back.
+            hulls.values().removeIf(m -> {
+                if (m.frame != frame) {
+                    m.delete();
+                    meshes.remove(m);
+                    return true;
+                }
+                return false;
+            });
             for (Mesh m : meshes) {
                 upload(m);
             }
+            frame++;
         }
         // Shadow pass into the depth texture, then back to the caller's framebuffer.
         int target = glGetInteger(GL_DRAW_FRAMEBUFFER_BINDING);
@@ -303,6 +333,7 @@ final class Renderer implements AutoCloseable {
             instance(sphere, -k.halfHeight(), k.radius(), k.radius(), k.radius(), rgb);
         } else if (c.shape() instanceof ConvexHull hull) {
             Mesh m = hulls.computeIfAbsent(hull, hh -> track(new Mesh(Meshes.hull(hh))));
+            m.frame = frame;
             instance(m, 0, 1, 1, 1, rgb);
         }
     }

@@ -86,6 +86,7 @@ final class Sandbox {
 
     private void open(int index) {
         sceneIndex = Math.floorMod(index, scenes.size());
+        renderer.forgetHulls();
         session = new SceneSession(scenes.get(sceneIndex), SceneOptions.defaults());
         camera = session.frame();
         accumulator = 0;

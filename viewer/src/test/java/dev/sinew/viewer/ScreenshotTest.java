@@ -7,16 +7,11 @@ import dev.sinew.scenes.SceneCatalog;
 import dev.sinew.scenes.SceneOptions;
 import java.awt.image.BufferedImage;
 import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
 import org.joml.Vector3d;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,35 +84,13 @@ class ScreenshotTest {
         return Math.max(r, Math.max(g, b)) - Math.min(r, Math.min(g, b));
     }
 
-    private void capture(File out, boolean backgroundOnly) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        String display = System.getenv("DISPLAY");
-        if (display == null || display.isEmpty()) {
-            Assumptions.assumeTrue(onPath("xvfb-run"),
-                    "no display and no xvfb-run: install xvfb and Mesa (apt-get install -y xvfb libgl1-mesa-dri, as .ci/run does)");
-            cmd.addAll(List.of("xvfb-run", "-a", "-s", "-screen 0 1280x1024x24"));
-        }
-        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), SinewMain.class.getName(), "screenshot", "ragdoll-drop",
-                "--seconds", "2", "--width", Integer.toString(W), "--height", Integer.toString(H), "--out",
-                out.getAbsolutePath()));
+    private void capture(File out, boolean backgroundOnly) throws Exception {
+        List<String> args = new ArrayList<>(List.of("screenshot", "ragdoll-drop", "--seconds", "2", "--width",
+                Integer.toString(W), "--height", Integer.toString(H), "--out", out.getAbsolutePath()));
         if (backgroundOnly) {
-            cmd.add("--background-only");
+            args.add("--background-only");
         }
-        Path log = dir.resolve(out.getName() + ".log");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "capture finished");
-        String text = Files.readString(log, StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), "capture exit code; output:\n" + text);
+        String text = DisplayChild.run(dir, out.getName(), SinewMain.class, args.toArray(String[]::new));
         assertTrue(out.isFile(), "PNG written; output:\n" + text);
-    }
-
-    private static boolean onPath(String tool) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(d, tool))) {
-                return true;
-            }
-        }
-        return false;
     }
 }
