@@ -27,6 +27,14 @@ public interface SceneInstance {
         return null;
     }
 
+    /**
+     * The tracking report of the scene's character this tick (per-body error and torque use), or
+     * null when it has no driven character.
+     */
+    default dev.sinew.drives.TrackingReport tracking() {
+        return null;
+    }
+
     /** Metrics, by the names the scene's issue gives, in a stable order. */
     Map<String, Object> metrics();
 

@@ -10,6 +10,12 @@ import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodyType;
 import dev.sinew.solver.RayHit;
 import dev.sinew.solver.World;
+import imgui.ImGui;
+import imgui.flag.ImGuiCond;
+import imgui.flag.ImGuiTreeNodeFlags;
+import imgui.gl3.ImGuiImplGl3;
+import imgui.glfw.ImGuiImplGlfw;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.joml.Quaterniond;
@@ -50,6 +56,12 @@ final class Sandbox {
     private boolean dragged;
     private boolean shift;
     private String status = "";
+    private double lastTickMillis;
+    /** The panel's sections, drawn in this order. */
+    final List<PanelSection> sections = new ArrayList<>(List.of(new Sections.SceneControls(), new Sections.Solver(),
+            new Sections.Strike(), new Sections.Readouts()));
+    private final ImGuiImplGlfw imguiGlfw = new ImGuiImplGlfw();
+    private final ImGuiImplGl3 imguiGl3 = new ImGuiImplGl3();
 
     private Sandbox(GlWindow window) {
         this.window = window;
@@ -76,7 +88,7 @@ final class Sandbox {
             try {
                 s.loop();
             } finally {
-                s.renderer.close();
+                s.close();
             }
         } finally {
             GlWindow.terminate();
@@ -84,7 +96,16 @@ final class Sandbox {
         return 0;
     }
 
-    private void open(int index) {
+    private void close() {
+        if (ImGui.getCurrentContext() != null && ImGui.getCurrentContext().ptr != 0) {
+            imguiGl3.dispose();
+            imguiGlfw.dispose();
+            ImGui.destroyContext();
+        }
+        renderer.close();
+    }
+
+    void open(int index) {
         sceneIndex = Math.floorMod(index, scenes.size());
         renderer.forgetHulls();
         session = new SceneSession(scenes.get(sceneIndex), SceneOptions.defaults());
@@ -92,11 +113,92 @@ final class Sandbox {
         accumulator = 0;
     }
 
+    List<Scene> scenes() {
+        return scenes;
+    }
+
+    SceneSession session() {
+        return session;
+    }
+
+    int sceneIndex() {
+        return sceneIndex;
+    }
+
+    boolean paused() {
+        return paused;
+    }
+
+    void togglePause() {
+        paused = !paused;
+    }
+
+    /** One tick, while paused. */
+    void singleTick() {
+        if (paused) {
+            tick();
+        }
+    }
+
+    double timeScale() {
+        return timeScale;
+    }
+
+    void setTimeScale(double s) {
+        timeScale = Math.max(1.0 / 16, Math.min(4, s));
+    }
+
+    boolean follow() {
+        return follow;
+    }
+
+    void toggleFollow() {
+        follow = !follow;
+    }
+
+    double strikeSpeed() {
+        return strikeSpeed;
+    }
+
+    void setStrikeSpeed(double v) {
+        strikeSpeed = Math.max(0.25, Math.min(100, v));
+    }
+
+    String status() {
+        return status;
+    }
+
+    /** Wall time of the last tick, ms. */
+    double lastTickMillis() {
+        return lastTickMillis;
+    }
+
+    private void tick() {
+        long t0 = System.nanoTime();
+        session.step();
+        lastTickMillis = (System.nanoTime() - t0) / 1e6;
+    }
+
+    private void panel() {
+        ImGui.setNextWindowPos(10, 10, ImGuiCond.FirstUseEver);
+        ImGui.setNextWindowSize(400, 0, ImGuiCond.FirstUseEver);
+        if (ImGui.begin("Sinew")) {
+            for (PanelSection sec : sections) {
+                if (ImGui.collapsingHeader(sec.title(), sec.openAtStart() ? ImGuiTreeNodeFlags.DefaultOpen : 0)) {
+                    ImGui.pushID(sec.title());
+                    sec.draw(this);
+                    ImGui.popID();
+                }
+            }
+        }
+        ImGui.end();
+    }
+
     private void loop() {
         long h = window.handle;
         glfwSetKeyCallback(h, (win, key, scancode, action, mods) -> {
             shift = (mods & GLFW_MOD_SHIFT) != 0;
-            if (action != GLFW_RELEASE) {
+            if (action != GLFW_RELEASE && !ImGui.getIO().getWantCaptureKeyboard()) {
                 key(key);
             }
         });
@@ -105,7 +207,16 @@ final class Sandbox {
             shift = (mods & GLFW_MOD_SHIFT) != 0;
             button(button, action);
         });
-        glfwSetScrollCallback(h, (win, dx, dy) -> camera.zoom(Math.pow(0.9, dy)));
+        glfwSetScrollCallback(h, (win, dx, dy) -> {
+            if (!ImGui.getIO().getWantCaptureMouse()) {
+                camera.zoom(Math.pow(0.9, dy));
+            }
+        });
+        // ImGui's GLFW backend chains to the callbacks above.
+        ImGui.createContext();
+        ImGui.getIO().setIniFilename(null);
+        imguiGlfw.init(h, true);
+        imguiGl3.init("#version 330 core");
         double last = glfwGetTime();
         double titleAt = 0;
         int[] w = new int[1];
@@ -120,7 +231,7 @@ final class Sandbox {
                 accumulator += frame * timeScale;
                 int ticks = 0;
                 while (accumulator >= dt && ticks < 8) {
-                    session.step();
+                    tick();
                     accumulator -= dt;
                     ticks++;
                 }
@@ -138,6 +249,11 @@ final class Sandbox {
             }
             glfwGetFramebufferSize(h, w, hh);
             renderer.render(session.world(), poses, camera, w[0], hh[0], true);
+            imguiGlfw.newFrame();
+            ImGui.newFrame();
+            panel();
+            ImGui.render();
+            imguiGl3.renderDrawData(ImGui.getDrawData());
             glfwSwapBuffers(h);
             if (now >= titleAt) {
                 titleAt = now + 0.25;
@@ -165,9 +281,7 @@ final class Sandbox {
             case GLFW_KEY_R -> open(sceneIndex);
             case GLFW_KEY_SPACE -> paused = !paused;
             case GLFW_KEY_PERIOD -> {
-                if (paused) {
-                    session.step();
-                }
+                singleTick();
             }
             case GLFW_KEY_EQUAL, GLFW_KEY_KP_ADD -> timeScale = Math.min(4, timeScale * 2);
             case GLFW_KEY_MINUS, GLFW_KEY_KP_SUBTRACT -> timeScale = Math.max(1.0 / 16, timeScale / 2);
@@ -206,6 +320,9 @@ final class Sandbox {
 
     private void button(int button, int action) {
         if (action == GLFW_PRESS) {
+            if (ImGui.getIO().getWantCaptureMouse()) {
+                return;
+            }
             dragButton = button;
             pressX = mouseX;
             pressY = mouseY;

@@ -97,6 +97,11 @@ public final class PartialScene implements Scene {
         }
 
         @Override
+        public dev.sinew.drives.TrackingReport tracking() {
+            return character.report();
+        }
+
+        @Override
         public BodyHandle focus() {
             return character.ragdoll.body(0);
         }

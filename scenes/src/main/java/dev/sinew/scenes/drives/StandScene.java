@@ -76,6 +76,11 @@ public final class StandScene implements Scene {
         }
 
         @Override
+        public dev.sinew.drives.TrackingReport tracking() {
+            return character.report();
+        }
+
+        @Override
         public BodyHandle focus() {
             return character.ragdoll.body(0);
         }

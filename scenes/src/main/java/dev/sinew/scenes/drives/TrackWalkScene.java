@@ -85,6 +85,11 @@ public final class TrackWalkScene implements Scene {
         }
 
         @Override
+        public dev.sinew.drives.TrackingReport tracking() {
+            return tracked.report();
+        }
+
+        @Override
         public BodyHandle focus() {
             return tracked.ragdoll.body(0);
         }

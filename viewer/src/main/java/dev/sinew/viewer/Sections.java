@@ -1,0 +1,155 @@
+package dev.sinew.viewer;
+
+import dev.sinew.drives.TrackingReport;
+import dev.sinew.scenes.Scene;
+import dev.sinew.solver.BodyHandle;
+import dev.sinew.solver.BodyType;
+import dev.sinew.solver.World;
+import dev.sinew.solver.WorldSettings;
+import imgui.ImGui;
+import java.util.List;
+
+/** The panel's built-in sections. */
+final class Sections {
+    private Sections() {
+    }
+
+    /** Scene picker over the catalogue, reset, pause, single tick, time scale, follow. */
+    static final class SceneControls implements PanelSection {
+        private final float[] timeScale = {1};
+
+        @Override
+        public String title() {
+            return "Scene";
+        }
+
+        @Override
+        public void draw(Sandbox s) {
+            List<Scene> scenes = s.scenes();
+            ImGui.text(String.format("%s  %.2f s, tick %d", s.session().scene.name(), s.session().seconds(), s.session().tick));
+            ImGui.textWrapped(s.session().scene.description());
+            if (ImGui.beginListBox("##scenes", 0, 8 * ImGui.getTextLineHeightWithSpacing())) {
+                for (int i = 0; i < scenes.size(); i++) {
+                    Scene sc = scenes.get(i);
+                    if (ImGui.selectable(sc.name() + "  (" + sc.category() + ")", i == s.sceneIndex())) {
+                        s.open(i);
+                    }
+                }
+                ImGui.endListBox();
+            }
+            if (ImGui.button("Reset (R)")) {
+                s.open(s.sceneIndex());
+            }
+            ImGui.sameLine();
+            if (ImGui.button(s.paused() ? "Run (space)" : "Pause (space)")) {
+                s.togglePause();
+            }
+            ImGui.sameLine();
+            if (ImGui.button("Tick (.)")) {
+                s.singleTick();
+            }
+            timeScale[0] = (float) s.timeScale();
+            if (ImGui.sliderFloat("time scale", timeScale, 1f / 16, 4, "%.3f")) {
+                s.setTimeScale(timeScale[0]);
+            }
+            if (ImGui.checkbox("follow the character (F)", s.follow())) {
+                s.toggleFollow();
+            }
+        }
+    }
+
+    /** Substeps and contact softness of the running world. */
+    static final class Solver implements PanelSection {
+        private final int[] substeps = {4};
+        private final float[] hertz = {30};
+        private final float[] damping = {1};
+        private final float[] pushOut = {3};
+
+        @Override
+        public String title() {
+            return "Solver";
+        }
+
+        @Override
+        public void draw(Sandbox s) {
+            World w = s.session().world();
+            WorldSettings ws = w.settings();
+            substeps[0] = ws.substeps();
+            if (ImGui.sliderInt("substeps", substeps, 1, 16)) {
+                w.setSettings(ws.withTick(ws.tickSeconds(), substeps[0]));
+                ws = w.settings();
+            }
+            hertz[0] = (float) ws.contactHertz();
+            damping[0] = (float) ws.contactDampingRatio();
+            pushOut[0] = (float) ws.maxPushOutSpeed();
+            boolean changed = ImGui.sliderFloat("contact Hz", hertz, 1, 120, "%.0f");
+            changed |= ImGui.sliderFloat("contact damping ratio", damping, 0, 4, "%.2f");
+            changed |= ImGui.sliderFloat("max push-out m/s", pushOut, 0.1f, 10, "%.1f");
+            if (changed) {
+                w.setSettings(ws.withContact(hertz[0], damping[0], pushOut[0]));
+            }
+            ImGui.text(String.format("tick %.4f s, %d bodies, %d joints", ws.tickSeconds(), w.bodyCount(), w.jointCount()));
+        }
+    }
+
+    /** Strike strength. */
+    static final class Strike implements PanelSection {
+        private final float[] speed = {4};
+
+        @Override
+        public String title() {
+            return "Strike";
+        }
+
+        @Override
+        public void draw(Sandbox s) {
+            speed[0] = (float) s.strikeSpeed();
+            if (ImGui.sliderFloat("speed m/s", speed, 0.25f, 100, "%.2f", imgui.flag.ImGuiSliderFlags.Logarithmic)) {
+                s.setStrikeSpeed(speed[0]);
+            }
+            ImGui.textWrapped("Click a body: an impulse of mass × speed along the view ray, at the point hit. " + s.status());
+        }
+    }
+
+    /** Step time, awake bodies and, for scenes with a driven character, its tracking error. */
+    static final class Readouts implements PanelSection {
+        private final float[] ms = new float[240];
+        private final float[] error = new float[240];
+        private int next;
+        private long lastTick = -1;
+
+        @Override
+        public String title() {
+            return "Read-outs";
+        }
+
+        @Override
+        public void draw(Sandbox s) {
+            World w = s.session().world();
+            int awake = 0;
+            int dynamic = 0;
+            for (BodyHandle h : w.bodyHandles()) {
+                if (w.bodyType(h) == BodyType.DYNAMIC) {
+                    dynamic++;
+                    if (w.isAwake(h)) {
+                        awake++;
+                    }
+                }
+            }
+            TrackingReport report = s.session().instance.tracking();
+            if (s.session().tick != lastTick) {
+                lastTick = s.session().tick;
+                ms[next] = (float) s.lastTickMillis();
+                error[next] = report == null ? 0 : (float) report.meanErrorDeg();
+                next = (next + 1) % ms.length;
+            }
+            ImGui.text(String.format("%d of %d dynamic bodies awake", awake, dynamic));
+            ImGui.plotLines("ms / tick", ms, ms.length, next, String.format("%.2f ms", s.lastTickMillis()), 0,
+                    Float.MAX_VALUE, 0, 50);
+            if (report != null) {
+                ImGui.plotLines("mean error °", error, error.length, next,
+                        String.format("%.2f° (max %.2f°)", report.meanErrorDeg(), report.maxErrorDeg()), 0, Float.MAX_VALUE, 0, 50);
+            }
+        }
+    }
+}
