@@ -14,7 +14,7 @@ public final class Camera {
     public static final float FOV = (float) Math.toRadians(50);
     static final float NEAR = 0.05f;
     static final float FAR = 500f;
-    private static final double MIN_PITCH = Math.toRadians(-85);
+    private static final double MIN_PITCH = Math.toRadians(-10); // not far under the ground
     private static final double MAX_PITCH = Math.toRadians(85);
 
     final Vector3d target = new Vector3d();

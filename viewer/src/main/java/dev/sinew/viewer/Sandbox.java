@@ -7,8 +7,6 @@ import dev.sinew.scenes.SceneCatalog;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.scenes.cli.Main;
 import dev.sinew.solver.BodyHandle;
-import dev.sinew.solver.BodyType;
-import dev.sinew.solver.RayHit;
 import dev.sinew.solver.World;
 import imgui.ImGui;
 import imgui.flag.ImGuiCond;
@@ -17,7 +15,6 @@ import imgui.gl3.ImGuiImplGl3;
 import imgui.glfw.ImGuiImplGlfw;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
@@ -31,11 +28,14 @@ import org.joml.Vector3d;
  *   space            pause              . (period)                 one tick while paused
  *   + / −            time scale ×2 / ÷2 (1/16 .. 4)               [ / ]  strike speed ÷1.5 / ×1.5
  *   1 .. 8           solver substeps    F                          follow the scene's character
+ *   left drag on a body   drag it on a spring                     T  throw a ball at the cursor
+ *   D                a limp ragdoll dropped where the cursor meets the ground
  *   Esc              quit
  * </pre>
  */
 final class Sandbox {
     private static final double CLICK_PIXELS = 4;
+    private static final double FOLLOW_SECONDS = 0.15;
     private final List<Scene> scenes = SceneCatalog.all();
     private int sceneIndex;
     private SceneSession session;
@@ -56,6 +56,9 @@ final class Sandbox {
     private boolean dragged;
     private boolean shift;
     private String status = "";
+    private final Interaction interaction = new Interaction();
+    /** Whether the current left drag turns the camera (else it drags a body). */
+    private boolean orbiting;
     private double lastTickMillis;
     /** The panel's sections, drawn in this order. */
     final List<PanelSection> sections = new ArrayList<>(List.of(new Sections.SceneControls(), new Sections.Solver(),
@@ -108,6 +111,7 @@ final class Sandbox {
     void open(int index) {
         sceneIndex = Math.floorMod(index, scenes.size());
         renderer.forgetHulls();
+        interaction.forget();
         session = new SceneSession(scenes.get(sceneIndex), SceneOptions.defaults());
         camera = session.frame();
         accumulator = 0;
@@ -174,6 +178,7 @@ final class Sandbox {
     }
 
     private void tick() {
+        interaction.beforeTick();
         long t0 = System.nanoTime();
         session.step();
         lastTickMillis = (System.nanoTime() - t0) / 1e6;
@@ -245,7 +250,8 @@ final class Sandbox {
             if (follow && focus != null) {
                 Vector3d p = new Vector3d();
                 poses.pose(session.world(), focus, p, new Quaterniond());
-                camera.target.lerp(p, 0.15);
+                // frame-rate independent: the target closes on the character with a 0.15 s time constant
+                camera.target.lerp(p, 1 - Math.exp(-frame / FOLLOW_SECONDS));
             }
             glfwGetFramebufferSize(h, w, hh);
             renderer.render(session.world(), poses, camera, w[0], hh[0], true);
@@ -288,6 +294,8 @@ final class Sandbox {
             case GLFW_KEY_LEFT_BRACKET -> strikeSpeed = Math.max(0.25, strikeSpeed / 1.5);
             case GLFW_KEY_RIGHT_BRACKET -> strikeSpeed = Math.min(100, strikeSpeed * 1.5);
             case GLFW_KEY_F -> follow = !follow;
+            case GLFW_KEY_T -> Interaction.throwBall(session.world(), camera.eye(new Vector3d()), ray(mouseX, mouseY));
+            case GLFW_KEY_D -> Interaction.dropRagdoll(session.world(), camera.eye(new Vector3d()), ray(mouseX, mouseY));
             default -> {
                 if (key >= GLFW_KEY_1 && key <= GLFW_KEY_8) {
                     World world = session.world();
@@ -305,13 +313,18 @@ final class Sandbox {
         if (dragButton < 0) {
             return;
         }
-        if (Math.hypot(x - pressX, y - pressY) > CLICK_PIXELS) {
+        if (!dragged && Math.hypot(x - pressX, y - pressY) > CLICK_PIXELS) {
             dragged = true;
+            // A left drag that starts on a body drags it; anywhere else it turns the camera.
+            orbiting = !(dragButton == GLFW_MOUSE_BUTTON_LEFT && !shift
+                    && interaction.grab(session.world(), camera.eye(new Vector3d()), ray(pressX, pressY)));
         }
         if (!dragged) {
             return;
         }
-        if (dragButton == GLFW_MOUSE_BUTTON_LEFT && !shift) {
+        if (interaction.dragging()) {
+            interaction.drag(camera.eye(new Vector3d()), ray(x, y));
+        } else if (dragButton == GLFW_MOUSE_BUTTON_LEFT && !shift) {
             camera.orbit(-dx * 0.006, dy * 0.006);
         } else {
             camera.pan(-dx * 0.0015, dy * 0.0015);
@@ -331,26 +344,22 @@ final class Sandbox {
             if (button == GLFW_MOUSE_BUTTON_LEFT && !dragged) {
                 strike(mouseX, mouseY);
             }
+            interaction.release();
             dragButton = -1;
         }
     }
 
-    /** A ray from the eye through the cursor; the first dynamic body it hits takes an impulse at the hit point. */
-    private void strike(double x, double y) {
+    /** World direction of the ray from the eye through window pixel (x, y). */
+    private Vector3d ray(double x, double y) {
         int[] ww = new int[1];
         int[] wh = new int[1];
         glfwGetWindowSize(window.handle, ww, wh);
-        Vector3d dir = camera.rayDirection(x, y, ww[0], wh[0], new Vector3d());
-        Vector3d eye = camera.eye(new Vector3d());
-        World world = session.world();
-        Optional<RayHit> hit = world.queries().rayCast(eye, dir, 500);
-        if (hit.isEmpty() || world.bodyType(hit.get().body()) != BodyType.DYNAMIC) {
-            status = "no body under the cursor";
-            return;
-        }
-        RayHit r = hit.get();
-        double impulse = world.mass(r.body()) * strikeSpeed;
-        world.applyImpulseAtPoint(r.body(), new Vector3d(dir).mul(impulse), r.point());
-        status = String.format("struck with %.0f N·s", impulse);
+        return camera.rayDirection(x, y, ww[0], wh[0], new Vector3d());
+    }
+
+    /** A ray from the eye through the cursor; the first dynamic body it hits takes an impulse at the hit point. */
+    private void strike(double x, double y) {
+        double impulse = Interaction.strike(session.world(), camera.eye(new Vector3d()), ray(x, y), strikeSpeed);
+        status = impulse > 0 ? String.format("struck with %.0f N·s", impulse) : "no body under the cursor";
     }
 }
