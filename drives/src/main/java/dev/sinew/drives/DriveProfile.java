@@ -101,19 +101,24 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
 
     /** A shipped profile by name ({@code default}, {@code stiff}, {@code loose}, {@code limp}). */
     public static DriveProfile named(String name) {
-        Path dir = Profiles.directory().resolve("drive");
-        Path file = dir.resolve(name + ".json");
+        Path file = Profiles.directory().resolve("drive").resolve(name + ".json");
         if (!java.nio.file.Files.isRegularFile(file)) {
-            java.util.List<String> names = new java.util.ArrayList<>();
-            try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
-                files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".json"))
-                        .map(f -> f.substring(0, f.length() - 5)).sorted().forEach(names::add);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException("cannot list " + dir, e);
-            }
-            throw new dev.sinew.solver.InvalidArgumentException("profile", name, "no such drive profile; one of " + names);
+            throw new dev.sinew.solver.InvalidArgumentException("profile", name, "no such drive profile; one of " + shippedNames());
         }
         return load(file);
+    }
+
+    /** The names of the profiles in {@code profiles/drive/}, sorted. */
+    public static List<String> shippedNames() {
+        Path dir = Profiles.directory().resolve("drive");
+        java.util.List<String> names = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
+            files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".json"))
+                    .map(f -> f.substring(0, f.length() - 5)).sorted().forEach(names::add);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot list " + dir, e);
+        }
+        return List.copyOf(names);
     }
 
     /** Reads and checks a profile file. @throws FormatException naming the file, line or field, value and allowed range */

@@ -28,10 +28,10 @@ public interface SceneInstance {
     }
 
     /**
-     * The tracking report of the scene's character this tick (per-body error and torque use), or
-     * null when it has no driven character.
+     * The pose driver of the scene's active character (its profile, strengths, root drive and
+     * tracking report), or null when the scene has none.
      */
-    default dev.sinew.drives.TrackingReport tracking() {
+    default dev.sinew.drives.PoseDriver driver() {
         return null;
     }
 

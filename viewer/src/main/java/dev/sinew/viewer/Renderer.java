@@ -34,6 +34,11 @@ final class Renderer implements AutoCloseable {
         void pose(World world, BodyHandle body, Vector3d position, Quaterniond orientation);
     }
 
+    /** A body's colour (RGB, 0..1) from its index in the world's handle list. */
+    interface Colors {
+        float[] color(World world, BodyHandle body, int index);
+    }
+
     /** The world's current poses. */
     static final Poses CURRENT = (w, b, p, q) -> {
         w.position(b, p);
@@ -196,6 +201,11 @@ final class Renderer implements AutoCloseable {
      * @param drawBodies false draws only the sky and the ground (a background plate)
      */
     void render(World world, Poses poses, Camera camera, int width, int height, boolean drawBodies) {
+        render(world, poses, Renderer::color, camera, width, height, drawBodies);
+    }
+
+    /** As {@link #render(World, Poses, Camera, int, int, boolean)} with the bodies coloured by {@code colors}. */
+    void render(World world, Poses poses, Colors colors, Camera camera, int width, int height, boolean drawBodies) {
         camera.projection(width, height, viewProjection).mul(camera.view(scratch));
         camera.eye(eye);
         lightFrame(camera);
@@ -207,7 +217,7 @@ final class Renderer implements AutoCloseable {
             for (int i = 0; i < handles.size(); i++) {
                 BodyHandle h = handles.get(i);
                 poses.pose(world, h, pos, rot);
-                float[] rgb = color(world, h, i);
+                float[] rgb = colors.color(world, h, i);
                 for (Collider c : world.colliders(h)) {
                     addCollider(c, rgb);
                 }

@@ -30,6 +30,7 @@ import org.joml.Vector3d;
  *   1 .. 8           solver substeps    F                          follow the scene's character
  *   left drag on a body   drag it on a spring                     T  throw a ball at the cursor
  *   D                a limp ragdoll dropped where the cursor meets the ground
+ *   C                colour bodies by index / tracking error / torque use
  *   Esc              quit
  * </pre>
  */
@@ -60,8 +61,9 @@ final class Sandbox {
     /** Whether the current left drag turns the camera (else it drags a body). */
     private boolean orbiting;
     private double lastTickMillis;
+    private BodyColors bodyColors = BodyColors.INDEX;
     /** The panel's sections, drawn in this order. */
-    final List<PanelSection> sections = new ArrayList<>(List.of(new Sections.SceneControls(), new Sections.Solver(),
+    final List<PanelSection> sections = new ArrayList<>(List.of(new Sections.SceneControls(), new Sections.Character(), new Sections.Solver(),
             new Sections.Strike(), new Sections.Readouts()));
     private final ImGuiImplGlfw imguiGlfw = new ImGuiImplGlfw();
     private final ImGuiImplGl3 imguiGl3 = new ImGuiImplGl3();
@@ -168,6 +170,14 @@ final class Sandbox {
         strikeSpeed = Math.max(0.25, Math.min(100, v));
     }
 
+    BodyColors bodyColors() {
+        return bodyColors;
+    }
+
+    void setBodyColors(BodyColors c) {
+        bodyColors = c;
+    }
+
     String status() {
         return status;
     }
@@ -254,7 +264,7 @@ final class Sandbox {
                 camera.target.lerp(p, 1 - Math.exp(-frame / FOLLOW_SECONDS));
             }
             glfwGetFramebufferSize(h, w, hh);
-            renderer.render(session.world(), poses, camera, w[0], hh[0], true);
+            renderer.render(session.world(), poses, bodyColors.colors(session.instance.driver()), camera, w[0], hh[0], true);
             imguiGlfw.newFrame();
             ImGui.newFrame();
             panel();
@@ -294,6 +304,7 @@ final class Sandbox {
             case GLFW_KEY_LEFT_BRACKET -> strikeSpeed = Math.max(0.25, strikeSpeed / 1.5);
             case GLFW_KEY_RIGHT_BRACKET -> strikeSpeed = Math.min(100, strikeSpeed * 1.5);
             case GLFW_KEY_F -> follow = !follow;
+            case GLFW_KEY_C -> bodyColors = BodyColors.values()[(bodyColors.ordinal() + 1) % BodyColors.values().length];
             case GLFW_KEY_T -> Interaction.throwBall(session.world(), camera.eye(new Vector3d()), ray(mouseX, mouseY));
             case GLFW_KEY_D -> Interaction.dropRagdoll(session.world(), camera.eye(new Vector3d()), ray(mouseX, mouseY));
             default -> {

@@ -1,6 +1,9 @@
 package dev.sinew.viewer;
 
+import dev.sinew.drives.DriveProfile;
+import dev.sinew.drives.PoseDriver;
 import dev.sinew.drives.TrackingReport;
+import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.scenes.Scene;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodyType;
@@ -111,6 +114,75 @@ final class Sections {
         }
     }
 
+    /** The active character: drive profile, strength per region, root drive, body colours. */
+    static final class Character implements PanelSection {
+        private final float[] strength = {1};
+        private final float[] root = {1};
+        private final java.util.Map<String, float[]> regions = new java.util.LinkedHashMap<>();
+        private PoseDriver shown;
+        private List<String> profiles;
+
+        @Override
+        public String title() {
+            return "Character";
+        }
+
+        @Override
+        public void draw(Sandbox s) {
+            PoseDriver d = s.session().instance.driver();
+            if (d == null) {
+                ImGui.textWrapped("This scene has no driven character (stand, track-walk and partial have one).");
+                return;
+            }
+            if (d != shown) {
+                shown = d;
+                regions.clear();
+                for (String r : RagdollDefinition.REGIONS) {
+                    regions.put(r, new float[] {1});
+                }
+                strength[0] = 1;
+                root[0] = d.rootDrive() == null ? 0 : (float) d.rootDrive().strength();
+            }
+            if (profiles == null) {
+                profiles = DriveProfile.shippedNames();
+            }
+            if (ImGui.beginCombo("drive profile", d.profile().name())) {
+                for (String name : profiles) {
+                    if (ImGui.selectable(name, name.equals(d.profile().name()))) {
+                        d.setProfile(DriveProfile.named(name));
+                    }
+                }
+                ImGui.endCombo();
+            }
+            if (d.rootDrive() != null && ImGui.sliderFloat("root drive strength", root, 0, 1, "%.2f")) {
+                d.rootDrive().setStrength(root[0]);
+            }
+            if (ImGui.sliderFloat("all regions", strength, 0, 1, "%.2f")) {
+                for (java.util.Map.Entry<String, float[]> e : regions.entrySet()) {
+                    e.getValue()[0] = strength[0];
+                    d.setRegionStrength(e.getKey(), strength[0]);
+                }
+            }
+            if (ImGui.treeNode("strength per region")) {
+                for (java.util.Map.Entry<String, float[]> e : regions.entrySet()) {
+                    if (ImGui.sliderFloat(e.getKey(), e.getValue(), 0, 1, "%.2f")) {
+                        d.setRegionStrength(e.getKey(), e.getValue()[0]);
+                    }
+                }
+                ImGui.treePop();
+            }
+            ImGui.text("colour bodies by");
+            ImGui.sameLine();
+            for (BodyColors mode : BodyColors.values()) {
+                if (ImGui.radioButton(mode.label, s.bodyColors() == mode)) {
+                    s.setBodyColors(mode);
+                }
+                ImGui.sameLine();
+            }
+            ImGui.newLine();
+        }
+    }
+
     /** Step time, awake bodies and, for scenes with a driven character, its tracking error. */
     static final class Readouts implements PanelSection {
         private final float[] ms = new float[240];
@@ -136,7 +208,8 @@ final class Sections {
                     }
                 }
             }
-            TrackingReport report = s.session().instance.tracking();
+            dev.sinew.drives.PoseDriver driver = s.session().instance.driver();
+            TrackingReport report = driver == null ? null : driver.report();
             if (s.session().tick != lastTick) {
                 lastTick = s.session().tick;
                 ms[next] = (float) s.lastTickMillis();

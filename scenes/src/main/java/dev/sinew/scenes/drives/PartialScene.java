@@ -97,8 +97,8 @@ public final class PartialScene implements Scene {
         }
 
         @Override
-        public dev.sinew.drives.TrackingReport tracking() {
-            return character.report();
+        public dev.sinew.drives.PoseDriver driver() {
+            return character.driver;
         }
 
         @Override

@@ -76,8 +76,8 @@ public final class StandScene implements Scene {
         }
 
         @Override
-        public dev.sinew.drives.TrackingReport tracking() {
-            return character.report();
+        public dev.sinew.drives.PoseDriver driver() {
+            return character.driver;
         }
 
         @Override

@@ -85,8 +85,8 @@ public final class TrackWalkScene implements Scene {
         }
 
         @Override
-        public dev.sinew.drives.TrackingReport tracking() {
-            return tracked.report();
+        public dev.sinew.drives.PoseDriver driver() {
+            return tracked.driver;
         }
 
         @Override
