@@ -27,7 +27,10 @@ public final class ContactPoint {
         return bodyB;
     }
 
-    /** Overlap, metres (≥ 0). */
+    /**
+     * Overlap, metres: ≥ 0 from {@link World#deepestContact}; from
+     * {@link World#forEachContactPoint} negative for a speculative point (the gap).
+     */
     public double depth() {
         return depth;
     }

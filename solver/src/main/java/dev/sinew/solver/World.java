@@ -758,6 +758,71 @@ public final class World {
         return joints.separation(bodies, jointSlot(h));
     }
 
+    /** Handles of every live joint, in slot order. */
+    public List<JointHandle> jointHandles() {
+        List<JointHandle> out = new ArrayList<>(joints.count);
+        for (int j = 0; j < joints.high; j++) {
+            if (joints.alive[j]) {
+                out.add(new JointHandle(j, joints.generation[j], id));
+            }
+        }
+        return out;
+    }
+
+    /** Body A of a joint. */
+    public BodyHandle jointBodyA(JointHandle h) {
+        return handle(joints.bodyA[jointSlot(h)]);
+    }
+
+    /** Body B of a joint. */
+    public BodyHandle jointBodyB(JointHandle h) {
+        return handle(joints.bodyB[jointSlot(h)]);
+    }
+
+    /** A joint's anchor points now, world, metres: on body A into {@code onA}, on body B into {@code onB}. */
+    public void jointAnchors(JointHandle h, Vector3d onA, Vector3d onB) {
+        int j = jointSlot(h);
+        int a = joints.bodyA[j];
+        int b = joints.bodyB[j];
+        int o = 3 * j;
+        onA.set(bodies.pos[3 * a] + ContactSolver.rotX(bodies.rot, a, joints.localA, o),
+                bodies.pos[3 * a + 1] + ContactSolver.rotY(bodies.rot, a, joints.localA, o),
+                bodies.pos[3 * a + 2] + ContactSolver.rotZ(bodies.rot, a, joints.localA, o));
+        onB.set(bodies.pos[3 * b] + ContactSolver.rotX(bodies.rot, b, joints.localB, o),
+                bodies.pos[3 * b + 1] + ContactSolver.rotY(bodies.rot, b, joints.localB, o),
+                bodies.pos[3 * b + 2] + ContactSolver.rotZ(bodies.rot, b, joints.localB, o));
+    }
+
+    /**
+     * Calls {@code action} once for every point of every current contact manifold, in pair order,
+     * with {@code scratch} filled (bodies, point on A, normal from A to B, and depth: the overlap
+     * now, m, negative for a speculative point whose shapes are still apart). For debug drawing
+     * and tools; do not change the world from the action.
+     */
+    public void forEachContactPoint(ContactPoint scratch, java.util.function.Consumer<ContactPoint> action) {
+        Check.notNull("scratch", scratch);
+        Check.notNull("action", action);
+        double[] pos = bodies.pos;
+        double[] rot = bodies.rot;
+        for (int i = 0; i < contacts.pairCount; i++) {
+            ContactPair c = contacts.pairs[i];
+            int ba = c.bodyA;
+            int bb = c.bodyB;
+            for (int k = 0; k < c.pointCount; k++) {
+                int o = 3 * k;
+                double ax = pos[3 * ba] + ContactSolver.rotX(rot, ba, c.localA, o);
+                double ay = pos[3 * ba + 1] + ContactSolver.rotY(rot, ba, c.localA, o);
+                double az = pos[3 * ba + 2] + ContactSolver.rotZ(rot, ba, c.localA, o);
+                double s = c.separation[k]
+                        + c.nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o) - ax)
+                        + c.ny * (pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, c.localB, o) - ay)
+                        + c.nz * (pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, c.localB, o) - az);
+                scratch.set(handle(ba), handle(bb), -s, ax, ay, az, c.nx, c.ny, c.nz);
+                action.accept(scratch);
+            }
+        }
+    }
+
     /** The largest {@link #jointSeparation} over all joints now, m. */
     public double maxJointSeparation() {
         return joints.maxSeparation(bodies);

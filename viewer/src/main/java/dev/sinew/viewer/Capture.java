@@ -19,8 +19,15 @@ final class Capture {
      * image, in a hidden window's context (needs a display, real or virtual).
      */
     static BufferedImage render(SceneSession session, Camera camera, int width, int height, boolean drawBodies) {
+        return render(session, camera, width, height, drawBodies, new DebugDraw());
+    }
+
+    /** As {@link #render(SceneSession, Camera, int, int, boolean)} with a debug overlay. */
+    static BufferedImage render(SceneSession session, Camera camera, int width, int height, boolean drawBodies,
+            DebugDraw debug) {
         try (GlWindow window = new GlWindow(64, 64, "sinew capture", false);
-                Renderer renderer = new Renderer()) {
+                Renderer renderer = new Renderer();
+                DebugLines lines = new DebugLines()) {
             int fbo = glGenFramebuffers();
             int color = glGenRenderbuffers();
             int depth = glGenRenderbuffers();
@@ -36,6 +43,10 @@ final class Capture {
                     throw new IllegalStateException("offscreen framebuffer incomplete");
                 }
                 renderer.render(session.world(), Renderer.CURRENT, camera, width, height, drawBodies);
+                if (debug.any()) {
+                    debug.collect(session.world(), session.instance.driver(), lines);
+                    lines.draw(camera.projection(width, height, new org.joml.Matrix4f()).mul(camera.view(new org.joml.Matrix4f())));
+                }
                 ByteBuffer pixels = MemoryUtil.memAlloc(4 * width * height);
                 try {
                     glPixelStorei(GL_PACK_ALIGNMENT, 1);

@@ -423,7 +423,7 @@ final class Renderer implements AutoCloseable {
         glUniformMatrix4fv(glGetUniformLocation(program, name), false, matrix);
     }
 
-    private static int program(String vertex, String fragment) {
+    static int program(String vertex, String fragment) {
         int vs = shader(GL_VERTEX_SHADER, vertex);
         int fs = shader(GL_FRAGMENT_SHADER, fragment);
         int p = glCreateProgram();

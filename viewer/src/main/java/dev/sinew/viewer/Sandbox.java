@@ -62,9 +62,11 @@ final class Sandbox {
     private boolean orbiting;
     private double lastTickMillis;
     private BodyColors bodyColors = BodyColors.INDEX;
+    private final DebugDraw debugDraw = new DebugDraw();
+    private DebugLines debugLines;
     /** The panel's sections, drawn in this order. */
     final List<PanelSection> sections = new ArrayList<>(List.of(new Sections.SceneControls(), new Sections.Character(), new Sections.Solver(),
-            new Sections.Strike(), new Sections.Readouts()));
+            new Sections.Strike(), new Sections.Debug(), new Sections.Readouts()));
     private final ImGuiImplGlfw imguiGlfw = new ImGuiImplGlfw();
     private final ImGuiImplGl3 imguiGl3 = new ImGuiImplGl3();
 
@@ -108,6 +110,9 @@ final class Sandbox {
             ImGui.destroyContext();
         }
         renderer.close();
+        if (debugLines != null) {
+            debugLines.close();
+        }
     }
 
     void open(int index) {
@@ -168,6 +173,10 @@ final class Sandbox {
 
     void setStrikeSpeed(double v) {
         strikeSpeed = Math.max(0.25, Math.min(100, v));
+    }
+
+    DebugDraw debugDraw() {
+        return debugDraw;
     }
 
     BodyColors bodyColors() {
@@ -265,6 +274,13 @@ final class Sandbox {
             }
             glfwGetFramebufferSize(h, w, hh);
             renderer.render(session.world(), poses, bodyColors.colors(session.instance.driver()), camera, w[0], hh[0], true);
+            if (debugDraw.any()) {
+                if (debugLines == null) {
+                    debugLines = new DebugLines();
+                }
+                debugDraw.collect(session.world(), session.instance.driver(), debugLines);
+                debugLines.draw(camera.projection(w[0], hh[0], new org.joml.Matrix4f()).mul(camera.view(new org.joml.Matrix4f())));
+            }
             imguiGlfw.newFrame();
             ImGui.newFrame();
             panel();

@@ -42,8 +42,22 @@ final class ScreenshotCommand implements Callable<Integer> {
     @Option(names = "--background-only", description = "leave the bodies out: sky and ground only (a reference plate for image checks)")
     boolean backgroundOnly;
 
+    @Option(names = "--debug", paramLabel = "LIST", split = ",",
+            description = "debug overlay, any of: contacts, joints, com, targets")
+    java.util.List<String> debug = java.util.List.of();
+
     @Override
     public Integer call() throws Exception {
+        DebugDraw overlay = new DebugDraw();
+        for (String d : debug) {
+            switch (d) {
+                case "contacts" -> overlay.contacts = true;
+                case "joints" -> overlay.joints = true;
+                case "com" -> overlay.centresOfMass = true;
+                case "targets" -> overlay.driveTargets = true;
+                default -> throw new InvalidArgumentException("screenshot", "--debug", d + ": one of contacts, joints, com, targets");
+            }
+        }
         if (!(seconds >= 0) || Double.isInfinite(seconds)) {
             throw new InvalidArgumentException("screenshot", "--seconds", seconds + ": must be finite and ≥ 0");
         }
@@ -61,7 +75,7 @@ final class ScreenshotCommand implements Callable<Integer> {
             return 3;
         }
         try {
-            BufferedImage img = Capture.render(session, session.frame(), width, height, !backgroundOnly);
+            BufferedImage img = Capture.render(session, session.frame(), width, height, !backgroundOnly, overlay);
             Capture.writePng(img, out);
         } finally {
             GlWindow.terminate();

@@ -183,6 +183,37 @@ final class Sections {
         }
     }
 
+    /** Debug drawing toggles. */
+    static final class Debug implements PanelSection {
+        @Override
+        public String title() {
+            return "Debug drawing";
+        }
+
+        @Override
+        public boolean openAtStart() {
+            return false;
+        }
+
+        @Override
+        public void draw(Sandbox s) {
+            DebugDraw d = s.debugDraw();
+            if (ImGui.checkbox("contacts and normals", d.contacts)) {
+                d.contacts = !d.contacts;
+            }
+            if (ImGui.checkbox("joints (anchors, arms)", d.joints)) {
+                d.joints = !d.joints;
+            }
+            if (ImGui.checkbox("centres of mass and axes", d.centresOfMass)) {
+                d.centresOfMass = !d.centresOfMass;
+            }
+            if (ImGui.checkbox("drive targets (the animation's pose)", d.driveTargets)) {
+                d.driveTargets = !d.driveTargets;
+            }
+            ImGui.textWrapped("Red: overlapping contact points, yellow: speculative ones; sleeping bodies are drawn greyer.");
+        }
+    }
+
     /** Step time, awake bodies and, for scenes with a driven character, its tracking error. */
     static final class Readouts implements PanelSection {
         private final float[] ms = new float[240];

@@ -44,6 +44,28 @@ final class Shaders {
             }
             """;
 
+    /** Debug lines: position and colour per vertex. */
+    static final String LINE_VERTEX = """
+            #version 330 core
+            layout(location = 0) in vec3 position;
+            layout(location = 1) in vec3 color;
+            uniform mat4 viewProjection;
+            out vec3 lineColor;
+            void main() {
+                lineColor = color;
+                gl_Position = viewProjection * vec4(position, 1.0);
+            }
+            """;
+
+    static final String LINE_FRAGMENT = """
+            #version 330 core
+            in vec3 lineColor;
+            out vec4 fragColor;
+            void main() {
+                fragColor = vec4(lineColor, 1.0);
+            }
+            """;
+
     /** Instanced shapes: per vertex position and normal; per instance a model matrix and a colour. */
     static final String MESH_VERTEX = """
             #version 330 core

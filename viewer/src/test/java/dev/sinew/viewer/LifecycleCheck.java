@@ -15,7 +15,8 @@ import org.lwjgl.glfw.GLFW;
 
 /**
  * Child-JVM check for {@link WindowLifecycleTest}: a window with a debug context switches scenes
- * {@code N} times (each built, stepped, reset, stepped and drawn as the sandbox does), then
+ * {@code N} times (each built, stepped, reset, stepped and drawn as the sandbox does, with every
+ * debug overlay on), then
  * closes. Exits 1 naming the problem on any OpenGL error message or when the renderer holds more
  * meshes than the three shared ones plus one per distinct hull of the current scene.
  */
@@ -27,7 +28,13 @@ public final class LifecycleCheck {
         int maxLive = 0;
         try (GlWindow w = new GlWindow(320, 180, "lifecycle check", false, true);
                 GlDebug debug = new GlDebug();
-                Renderer r = new Renderer()) {
+                Renderer r = new Renderer();
+                DebugLines lines = new DebugLines()) {
+            DebugDraw overlay = new DebugDraw();
+            overlay.contacts = true;
+            overlay.joints = true;
+            overlay.centresOfMass = true;
+            overlay.driveTargets = true;
             for (int i = 0; i < switches && problem == null; i++) {
                 Scene scene = all.get(i % all.size());
                 r.forgetHulls();
@@ -36,6 +43,8 @@ public final class LifecycleCheck {
                 for (int k = 0; k < 2; k++) {
                     s.step();
                     r.render(s.world(), s.blended(0.5), cam, 320, 180, true);
+                    overlay.collect(s.world(), s.instance.driver(), lines);
+                    lines.draw(cam.projection(320, 180, new org.joml.Matrix4f()).mul(cam.view(new org.joml.Matrix4f())));
                     GLFW.glfwSwapBuffers(w.handle);
                 }
                 s.reset();

@@ -1,0 +1,91 @@
+package dev.sinew.viewer;
+
+import dev.sinew.drives.PoseDriver;
+import dev.sinew.rig.Ragdoll;
+import dev.sinew.solver.BodyHandle;
+import dev.sinew.solver.BodyType;
+import dev.sinew.solver.ContactPoint;
+import dev.sinew.solver.JointHandle;
+import dev.sinew.solver.World;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+
+/**
+ * What the debug overlay shows, and how it turns a world into lines: contact points (red where
+ * shapes overlap, yellow where a speculative point still has a gap) with their normals, joints
+ * (anchor on A to anchor on B in white, each body's centre of mass to its anchor in grey), centres
+ * of mass with the body axes (x red, y green, z blue), and a driven character's drive targets (the
+ * animation's pose of the bodies, as a cyan stick figure of target positions).
+ */
+final class DebugDraw {
+    boolean contacts;
+    boolean joints;
+    boolean centresOfMass;
+    boolean driveTargets;
+
+    static final float[] OVERLAP = {1f, 0.2f, 0.2f};
+    static final float[] SPECULATIVE = {1f, 0.85f, 0.2f};
+    static final float[] JOINT = {1f, 1f, 1f};
+    static final float[] ARM = {0.6f, 0.6f, 0.6f};
+    static final float[] TARGET = {0.2f, 0.9f, 1f};
+    static final float[][] AXES = {{1f, 0.25f, 0.25f}, {0.25f, 1f, 0.25f}, {0.3f, 0.5f, 1f}};
+    /** Length of a drawn contact normal, m. */
+    static final double NORMAL_LENGTH = 0.15;
+
+    private final ContactPoint scratch = new ContactPoint();
+    private final Vector3d a = new Vector3d();
+    private final Vector3d b = new Vector3d();
+    private final Vector3d c = new Vector3d();
+    private final Quaterniond q = new Quaterniond();
+
+    boolean any() {
+        return contacts || joints || centresOfMass || driveTargets;
+    }
+
+    void collect(World w, PoseDriver driver, DebugLines out) {
+        out.clear();
+        if (contacts) {
+            w.forEachContactPoint(scratch, p -> {
+                float[] rgb = p.depth() >= 0 ? OVERLAP : SPECULATIVE;
+                out.cross(p.point(), 0.02, rgb);
+                out.line(p.point().x(), p.point().y(), p.point().z(), p.point().x() + NORMAL_LENGTH * p.normal().x(),
+                        p.point().y() + NORMAL_LENGTH * p.normal().y(), p.point().z() + NORMAL_LENGTH * p.normal().z(), rgb);
+            });
+        }
+        if (joints) {
+            for (JointHandle j : w.jointHandles()) {
+                w.jointAnchors(j, a, b);
+                out.line(a, b, JOINT);
+                out.cross(a, 0.015, JOINT);
+                out.line(w.centerOfMass(w.jointBodyA(j), c), a, ARM);
+                out.line(w.centerOfMass(w.jointBodyB(j), c), b, ARM);
+            }
+        }
+        if (centresOfMass) {
+            for (BodyHandle h : w.bodyHandles()) {
+                if (w.bodyType(h) == BodyType.STATIC) {
+                    continue;
+                }
+                w.centerOfMass(h, a);
+                w.orientation(h, q);
+                for (int k = 0; k < 3; k++) {
+                    b.set(k == 0 ? 0.1 : 0, k == 1 ? 0.1 : 0, k == 2 ? 0.1 : 0);
+                    q.transform(b).add(a);
+                    out.line(a, b, AXES[k]);
+                }
+            }
+        }
+        if (driveTargets && driver != null) {
+            Ragdoll r = driver.ragdoll();
+            for (int i = 0; i < r.bodyCount(); i++) {
+                int parent = r.parent(i);
+                driver.targetPosition(i, a);
+                out.cross(a, 0.02, TARGET);
+                if (parent >= 0) {
+                    driver.targetPosition(parent, b);
+                    out.line(b, a, TARGET);
+                }
+            }
+        }
+    }
+}
