@@ -44,6 +44,7 @@ final class Capture {
                 }
                 renderer.render(session.world(), Renderer.CURRENT, camera, width, height, drawBodies);
                 if (debug.any()) {
+                    lines.clear();
                     debug.collect(session.world(), session.instance.driver(), lines);
                     lines.draw(camera.projection(width, height, new org.joml.Matrix4f()).mul(camera.view(new org.joml.Matrix4f())));
                 }

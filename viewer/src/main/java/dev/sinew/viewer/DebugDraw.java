@@ -42,8 +42,8 @@ final class DebugDraw {
         return contacts || joints || centresOfMass || driveTargets;
     }
 
+    /** Adds the enabled overlays' lines to {@code out}. */
     void collect(World w, PoseDriver driver, DebugLines out) {
-        out.clear();
         if (contacts) {
             w.forEachContactPoint(scratch, p -> {
                 float[] rgb = p.depth() >= 0 ? OVERLAP : SPECULATIVE;

@@ -58,15 +58,17 @@ final class Sandbox {
     private boolean shift;
     private String status = "";
     private final Interaction interaction = new Interaction();
+    private final boolean[] pressedThisFrame = new boolean[5];
     /** Whether the current left drag turns the camera (else it drags a body). */
     private boolean orbiting;
     private double lastTickMillis;
     private BodyColors bodyColors = BodyColors.INDEX;
     private final DebugDraw debugDraw = new DebugDraw();
     private DebugLines debugLines;
+    private final ClipPreview clipPreview = new ClipPreview();
     /** The panel's sections, drawn in this order. */
     final List<PanelSection> sections = new ArrayList<>(List.of(new Sections.SceneControls(), new Sections.Character(), new Sections.Solver(),
-            new Sections.Strike(), new Sections.Debug(), new Sections.Readouts()));
+            new Sections.Strike(), new Sections.Debug(), clipPreview, new Sections.Readouts()));
     private final ImGuiImplGlfw imguiGlfw = new ImGuiImplGlfw();
     private final ImGuiImplGl3 imguiGl3 = new ImGuiImplGl3();
 
@@ -229,6 +231,9 @@ final class Sandbox {
         glfwSetCursorPosCallback(h, (win, x, y) -> cursor(x, y));
         glfwSetMouseButtonCallback(h, (win, button, action, mods) -> {
             shift = (mods & GLFW_MOD_SHIFT) != 0;
+            if (action == GLFW_PRESS && button >= 0 && button < pressedThisFrame.length) {
+                pressedThisFrame[button] = true;
+            }
             button(button, action);
         });
         glfwSetScrollCallback(h, (win, dx, dy) -> {
@@ -274,14 +279,24 @@ final class Sandbox {
             }
             glfwGetFramebufferSize(h, w, hh);
             renderer.render(session.world(), poses, bodyColors.colors(session.instance.driver()), camera, w[0], hh[0], true);
-            if (debugDraw.any()) {
-                if (debugLines == null) {
-                    debugLines = new DebugLines();
-                }
-                debugDraw.collect(session.world(), session.instance.driver(), debugLines);
-                debugLines.draw(camera.projection(w[0], hh[0], new org.joml.Matrix4f()).mul(camera.view(new org.joml.Matrix4f())));
+            if (debugLines == null) {
+                debugLines = new DebugLines();
             }
+            debugLines.clear();
+            debugDraw.collect(session.world(), session.instance.driver(), debugLines);
+            clipPreview.advance(frame);
+            clipPreview.collect(camera.target, debugLines);
+            debugLines.draw(camera.projection(w[0], hh[0], new org.joml.Matrix4f()).mul(camera.view(new org.joml.Matrix4f())));
             imguiGlfw.newFrame();
+            // imgui-java 1.86.11's GLFW backend sets a focused window's buttons from their state
+            // now, losing a click pressed and released within one frame (a touchpad tap): keep it down
+            // for this frame.
+            for (int b = 0; b < pressedThisFrame.length; b++) {
+                if (pressedThisFrame[b]) {
+                    ImGui.getIO().setMouseDown(b, true);
+                    pressedThisFrame[b] = false;
+                }
+            }
             ImGui.newFrame();
             panel();
             ImGui.render();
@@ -368,7 +383,7 @@ final class Sandbox {
             pressY = mouseY;
             dragged = false;
         } else if (action == GLFW_RELEASE) {
-            if (button == GLFW_MOUSE_BUTTON_LEFT && !dragged) {
+            if (button == GLFW_MOUSE_BUTTON_LEFT && dragButton == button && !dragged) {
                 strike(mouseX, mouseY);
             }
             interaction.release();

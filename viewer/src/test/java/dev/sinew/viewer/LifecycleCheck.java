@@ -43,6 +43,7 @@ public final class LifecycleCheck {
                 for (int k = 0; k < 2; k++) {
                     s.step();
                     r.render(s.world(), s.blended(0.5), cam, 320, 180, true);
+                    lines.clear();
                     overlay.collect(s.world(), s.instance.driver(), lines);
                     lines.draw(cam.projection(320, 180, new org.joml.Matrix4f()).mul(cam.view(new org.joml.Matrix4f())));
                     GLFW.glfwSwapBuffers(w.handle);
