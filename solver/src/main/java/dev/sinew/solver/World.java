@@ -779,6 +779,28 @@ public final class World {
         return handle(joints.bodyB[jointSlot(h)]);
     }
 
+    /** A swing-twist joint's limits, or null for a joint of another kind. */
+    public SwingTwistLimits swingTwistLimits(JointHandle h) {
+        SwingTwistLimitPart p = joints.swingTwist[jointSlot(h)];
+        return p == null ? null : new SwingTwistLimits(p.swingY, p.swingZ, p.twistMin, p.twistMax);
+    }
+
+    /**
+     * The world orientation now of a swing-twist joint's frame on body A or B (its x axis is the
+     * twist axis; the swing cone is about A's), or null for a joint of another kind.
+     */
+    public Quaterniond swingTwistFrame(JointHandle h, boolean onA, Quaterniond dest) {
+        int j = jointSlot(h);
+        SwingTwistLimitPart p = joints.swingTwist[j];
+        if (p == null) {
+            return null;
+        }
+        int b = onA ? joints.bodyA[j] : joints.bodyB[j];
+        double[] f = onA ? p.frameA : p.frameB;
+        return dest.set(bodies.rot[4 * b], bodies.rot[4 * b + 1], bodies.rot[4 * b + 2], bodies.rot[4 * b + 3])
+                .mul(f[0], f[1], f[2], f[3]);
+    }
+
     /** A joint's anchor points now, world, metres: on body A into {@code onA}, on body B into {@code onB}. */
     public void jointAnchors(JointHandle h, Vector3d onA, Vector3d onB) {
         int j = jointSlot(h);

@@ -38,6 +38,28 @@ class InspectionTest {
     }
 
     @Test
+    void swingTwistLimitsAndFramesAreThoseOfTheSettingsCarriedByTheBodies() {
+        World w = new World(WorldSettings.defaults().withGravity(new Vector3d()));
+        Quaterniond qa = new Quaterniond().rotateY(0.3);
+        BodyHandle a = w.createBody(BodySettings.builder(BodyType.DYNAMIC).orientation(qa)
+                .collider(Collider.of(new Box(0.1, 0.1, 0.1))).build());
+        BodyHandle b = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0.4, 0, 0)
+                .collider(Collider.of(new Box(0.1, 0.1, 0.1))).build());
+        Quaterniond fa = new Quaterniond().rotateZ(0.5);
+        Quaterniond fb = new Quaterniond().rotateX(-0.2);
+        JointHandle j = w.createJoint(new SwingTwistJointSettings(a, b, new Vector3d(0.2, 0, 0), new Vector3d(-0.2, 0, 0),
+                fa, fb, 0.6, 0.4, -0.3, 0.7, false));
+        assertEquals(new SwingTwistLimits(0.6, 0.4, -0.3, 0.7), w.swingTwistLimits(j));
+        Quaterniond frameA = w.swingTwistFrame(j, true, new Quaterniond());
+        Quaterniond frameB = w.swingTwistFrame(j, false, new Quaterniond());
+        assertTrue(frameA.equals(new Quaterniond(qa).mul(fa), 1e-12), frameA.toString());
+        assertTrue(frameB.equals(new Quaterniond(fb), 1e-12), frameB.toString());
+        JointHandle ball = w.createJoint(BallJointSettings.of(a, new Vector3d(), b, new Vector3d()));
+        assertEquals(null, w.swingTwistLimits(ball));
+        assertEquals(null, w.swingTwistFrame(ball, true, new Quaterniond()));
+    }
+
+    @Test
     void aBoxRestingOnTheGroundTouchesItAtItsFourBottomCorners() {
         World w = new World();
         w.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());

@@ -6,6 +6,7 @@ import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodyType;
 import dev.sinew.solver.ContactPoint;
 import dev.sinew.solver.JointHandle;
+import dev.sinew.solver.SwingTwistLimits;
 import dev.sinew.solver.World;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -13,7 +14,8 @@ import org.joml.Vector3d;
 /**
  * What the debug overlay shows, and how it turns a world into lines: contact points (red where
  * shapes overlap, yellow where a speculative point still has a gap) with their normals, joints
- * (anchor on A to anchor on B in white, each body's centre of mass to its anchor in grey), centres
+ * (anchor on A to anchor on B in white, each body's centre of mass to its anchor in grey, a
+ * swing-twist joint's cone in orange and B's twist axis in pale yellow), centres
  * of mass with the body axes (x red, y green, z blue), and a driven character's drive targets (the
  * animation's pose of the bodies, as a cyan stick figure of target positions).
  */
@@ -28,6 +30,11 @@ final class DebugDraw {
     static final float[] JOINT = {1f, 1f, 1f};
     static final float[] ARM = {0.6f, 0.6f, 0.6f};
     static final float[] TARGET = {0.2f, 0.9f, 1f};
+    static final float[] CONE = {1f, 0.6f, 0.1f};
+    static final float[] TWIST = {1f, 0.95f, 0.5f};
+    /** Drawn length of a swing cone and of B's twist axis, m. */
+    static final double CONE_LENGTH = 0.12;
+    static final int CONE_SEGMENTS = 24;
     static final float[][] AXES = {{1f, 0.25f, 0.25f}, {0.25f, 1f, 0.25f}, {0.3f, 0.5f, 1f}};
     /** Length of a drawn contact normal, m. */
     static final double NORMAL_LENGTH = 0.15;
@@ -40,6 +47,40 @@ final class DebugDraw {
 
     boolean any() {
         return contacts || joints || centresOfMass || driveTargets;
+    }
+
+    /**
+     * A swing-twist joint's cone at anchor a: the directions B's twist axis may take, about A's
+     * frame (the ellipse φ = 1/κ(ψ), κ² = sin²ψ/a_y² + cos²ψ/a_z² for the direction ψ about the
+     * twist axis, as the solver's limit row has it), and B's twist axis now.
+     */
+    private void cone(World w, JointHandle j, SwingTwistLimits lim, Vector3d apex, DebugLines out) {
+        w.swingTwistFrame(j, true, q);
+        double px = 0;
+        double py = 0;
+        double pz = 0;
+        for (int k = 0; k <= CONE_SEGMENTS; k++) {
+            double psi = 2 * Math.PI * k / CONE_SEGMENTS;
+            double sy = Math.sin(psi);
+            double cy = Math.cos(psi);
+            double kappa = Math.sqrt(sy * sy / (lim.swingY() * lim.swingY()) + cy * cy / (lim.swingZ() * lim.swingZ()));
+            double phi = Math.min(Math.PI, 1 / kappa);
+            c.set(Math.cos(phi), cy * Math.sin(phi), sy * Math.sin(phi)).mul(CONE_LENGTH);
+            q.transform(c).add(apex);
+            if (k > 0) {
+                out.line(px, py, pz, c.x, c.y, c.z, CONE);
+            }
+            if (k % 6 == 0) {
+                out.line(apex, c, CONE);
+            }
+            px = c.x;
+            py = c.y;
+            pz = c.z;
+        }
+        w.swingTwistFrame(j, false, q);
+        c.set(CONE_LENGTH * 1.3, 0, 0);
+        q.transform(c).add(apex);
+        out.line(apex, c, TWIST);
     }
 
     /** Adds the enabled overlays' lines to {@code out}. */
@@ -59,6 +100,10 @@ final class DebugDraw {
                 out.cross(a, 0.015, JOINT);
                 out.line(w.centerOfMass(w.jointBodyA(j), c), a, ARM);
                 out.line(w.centerOfMass(w.jointBodyB(j), c), b, ARM);
+                SwingTwistLimits lim = w.swingTwistLimits(j);
+                if (lim != null) {
+                    cone(w, j, lim, a, out);
+                }
             }
         }
         if (centresOfMass) {
