@@ -13,6 +13,7 @@ import dev.sinew.scenes.rig.ClipPlayScene;
 import dev.sinew.scenes.rig.RagdollDropScene;
 import dev.sinew.scenes.rig.RagdollPileScene;
 import dev.sinew.scenes.solver.BounceScene;
+import dev.sinew.scenes.solver.FaultScene;
 import dev.sinew.scenes.solver.BoxStackScene;
 import dev.sinew.scenes.solver.MassRatioScene;
 import dev.sinew.scenes.solver.PyramidScene;
@@ -31,6 +32,7 @@ public final class SceneCatalog {
             new BounceScene(),
             new MassRatioScene(),
             new TumblerScene(),
+            new FaultScene(),
             new PendulumScene(),
             new ChainScene(),
             new ChainScene(true),

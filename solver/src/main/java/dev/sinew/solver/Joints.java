@@ -411,6 +411,30 @@ final class Joints {
         }
     }
 
+    /** Zeroes every accumulated (warm-start) impulse of the joints of body b (after a fault). */
+    void clearImpulses(int b) {
+        double[] zeros = new double[ROW_IMPULSES];
+        for (int j = 0; j < high; j++) {
+            if (!alive[j] || (bodyA[j] != b && bodyB[j] != b)) {
+                continue;
+            }
+            Arrays.fill(point[j].impulse, 0);
+            if (angle[j] != null) {
+                Arrays.fill(angle[j].impulse, 0);
+            }
+            if (hinge[j] != null) {
+                Arrays.fill(hinge[j].impulse, 0);
+            }
+            if (drive[j] != null) {
+                Arrays.fill(drive[j].impulse, 0);
+            }
+            if (friction[j] != null) {
+                Arrays.fill(friction[j].impulse, 0);
+            }
+            setRowImpulses(j, zeros);
+        }
+    }
+
     /** Sets what {@link #rowImpulses} reads. */
     void setRowImpulses(int j, double[] in) {
         if (linear[j] != null) {

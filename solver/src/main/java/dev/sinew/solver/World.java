@@ -1269,20 +1269,138 @@ public final class World {
         return Math.min(1, accumulator / settings.tickSeconds());
     }
 
-    /** Advances the world by exactly one tick. */
+    /**
+     * Advances the world by exactly one tick. Bodies whose state is not finite or outside the world
+     * bound are contained before and after the tick ({@link #faultEvents()}). When step listeners
+     * are registered the world keeps its state from before the tick, and a listener that throws
+     * leaves the world as it was before the step (the exception is rethrown).
+     */
     public void step() {
         checkUnlocked("step");
         locked = true;
+        boolean guarded = !listeners.isEmpty();
         try {
+            faults.clear();
+            containFaults();
+            if (guarded) {
+                rollback = WorldSnapshot.write(this, rollback);
+            }
             stepper.runTick();
             stepCount++;
             breakOverloadedJoints();
+            containFaults();
             for (int i = 0; i < listeners.size(); i++) {
                 listeners.get(i).afterStep(this);
             }
+        } catch (RuntimeException | Error e) {
+            if (guarded && rollback != null) {
+                try {
+                    WorldSnapshot.fromBuffer(rollback).restoreInto(this);
+                    events.clear();
+                } catch (RuntimeException restoreFailed) {
+                    // a body removed by fault containment in this step cannot come back
+                    e.addSuppressed(restoreFailed);
+                }
+            }
+            throw e;
         } finally {
             locked = false;
         }
+    }
+
+    /** This world's state before the current tick, kept while step listeners are registered. */
+    private java.nio.ByteBuffer rollback;
+    private final FaultEvents faults = new FaultEvents();
+    /** Scratch of snapshots (a joint's row impulses). */
+    final double[] snapshotRows = new double[Joints.ROW_IMPULSES];
+
+    /** The faults contained in the last step (cleared at the start of each step). */
+    public FaultEvents faultEvents() {
+        return faults;
+    }
+
+    /**
+     * Finds dynamic bodies whose state is not finite or whose centre of mass is outside the world
+     * bound and contains each: {@link FaultPolicy#RESET} puts it back at its last good pose (the
+     * current position or orientation if finite and in bounds, else the one from before the last
+     * tick) at rest and zeroes the warm-start impulses of its contacts and joints;
+     * {@link FaultPolicy#REMOVE} destroys it. Other bodies are not touched.
+     */
+    private void containFaults() {
+        double bound = settings.worldBound();
+        Bodies b = bodies;
+        for (int i = 0; i < b.high; i++) {
+            if (!b.alive[i] || b.type[i] != Bodies.DYNAMIC) {
+                continue;
+            }
+            boolean posOk = finite(b.pos, 3 * i, 3);
+            boolean rotOk = finite(b.rot, 4 * i, 4);
+            boolean velOk = finite(b.linVel, 3 * i, 3) && finite(b.angVel, 3 * i, 3);
+            boolean inside = posOk && Math.abs(b.pos[3 * i]) <= bound && Math.abs(b.pos[3 * i + 1]) <= bound
+                    && Math.abs(b.pos[3 * i + 2]) <= bound;
+            if (posOk && rotOk && velOk && inside) {
+                continue;
+            }
+            FaultEvents.Cause cause = posOk && rotOk && velOk ? FaultEvents.Cause.OUT_OF_BOUNDS : FaultEvents.Cause.NOT_FINITE;
+            BodyHandle h = handle(i);
+            if (settings.faultPolicy() == FaultPolicy.REMOVE) {
+                faults.add(h, cause, true);
+                boolean was = locked;
+                locked = false;
+                try {
+                    destroyBody(h);
+                } finally {
+                    locked = was;
+                }
+                continue;
+            }
+            if (!inside) {
+                System.arraycopy(b.prevPos, 3 * i, b.pos, 3 * i, 3);
+            }
+            if (!rotOk) {
+                System.arraycopy(b.prevRot, 4 * i, b.rot, 4 * i, 4);
+            }
+            boolean prevBad = !finite(b.pos, 3 * i, 3) || !finite(b.rot, 4 * i, 4)
+                    || Math.abs(b.pos[3 * i]) > bound || Math.abs(b.pos[3 * i + 1]) > bound || Math.abs(b.pos[3 * i + 2]) > bound;
+            if (prevBad) {
+                // no good pose on record: back to the origin, upright
+                Bodies.setVec(b.pos, i, 0, 0, 0);
+                b.setRotation(i, 0, 0, 0, 1);
+            }
+            System.arraycopy(b.pos, 3 * i, b.prevPos, 3 * i, 3);
+            System.arraycopy(b.rot, 4 * i, b.prevRot, 4 * i, 4);
+            Bodies.setVec(b.linVel, i, 0, 0, 0);
+            Bodies.setVec(b.angVel, i, 0, 0, 0);
+            Bodies.setVec(b.force, i, 0, 0, 0);
+            Bodies.setVec(b.torque, i, 0, 0, 0);
+            b.updateWorldInertia(i);
+            contacts.removeBody(i);
+            joints.clearImpulses(i);
+            for (int k : b.shapes[i]) {
+                contacts.updateColliderPose(k);
+                contacts.refitBounds(k, true);
+            }
+            faults.add(h, cause, false);
+        }
+    }
+
+    private static boolean finite(double[] a, int o, int n) {
+        for (int k = 0; k < n; k++) {
+            if (!Double.isFinite(a[o + k])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * For fault-containment tests and drills: writes NaN into body h's linear velocity, as a
+     * solver blow-up would. The next {@link #step()} contains it before the tick.
+     */
+    public void injectFault(BodyHandle h) {
+        checkUnlocked("inject a fault");
+        int b = slot(h);
+        Bodies.setVec(bodies.linVel, b, Double.NaN, Double.NaN, Double.NaN);
     }
 
     /**

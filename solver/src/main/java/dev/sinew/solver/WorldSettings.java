@@ -26,6 +26,11 @@ import org.joml.Vector3dc;
  * @param timeToSleep          seconds a whole island must stay below the sleep speeds (default 0.5)
  * @param sleepLinearSpeed     linear speed below which a body counts as resting, m/s (default 0.05)
  * @param sleepAngularSpeed    angular speed below which a body counts as resting, rad/s (default 0.05)
+ * @param worldBound           a body whose centre of mass leaves the cube |x|, |y|, |z| ≤ this is a
+ *                             fault, m (default 10,000)
+ * @param faultPolicy          what happens to a body whose state is not finite or out of bounds
+ *                             (default {@link FaultPolicy#RESET}); each case is reported in
+ *                             {@link World#faultEvents()}
  */
 public record WorldSettings(
         Vector3dc gravity,
@@ -42,7 +47,9 @@ public record WorldSettings(
         boolean sleepEnabled,
         double timeToSleep,
         double sleepLinearSpeed,
-        double sleepAngularSpeed) {
+        double sleepAngularSpeed,
+        double worldBound,
+        FaultPolicy faultPolicy) {
 
     public WorldSettings {
         gravity = new Vector3d(Check.finite("gravity", gravity));
@@ -59,40 +66,49 @@ public record WorldSettings(
         Check.positive("timeToSleep", timeToSleep);
         Check.nonNegative("sleepLinearSpeed", sleepLinearSpeed);
         Check.nonNegative("sleepAngularSpeed", sleepAngularSpeed);
+        Check.positive("worldBound", worldBound);
+        Check.notNull("faultPolicy", faultPolicy);
     }
 
     public static WorldSettings defaults() {
         return new WorldSettings(new Vector3d(0, -9.81, 0), 1.0 / 60.0, 4, 8, 30, 1, 3, 0.001, 0.02, 0.1, 1.0,
-                true, 0.5, 0.05, 0.05);
+                true, 0.5, 0.05, 0.05, 1e4, FaultPolicy.RESET);
     }
 
     public WorldSettings withGravity(Vector3dc g) {
         return new WorldSettings(g, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin, restitutionThreshold, sleepEnabled,
-                timeToSleep, sleepLinearSpeed, sleepAngularSpeed);
+                timeToSleep, sleepLinearSpeed, sleepAngularSpeed, worldBound, faultPolicy);
     }
 
     public WorldSettings withTick(double seconds, int substepCount) {
         return new WorldSettings(gravity, seconds, substepCount, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin, restitutionThreshold, sleepEnabled,
-                timeToSleep, sleepLinearSpeed, sleepAngularSpeed);
+                timeToSleep, sleepLinearSpeed, sleepAngularSpeed, worldBound, faultPolicy);
     }
 
     public WorldSettings withSleep(boolean enabled) {
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin, restitutionThreshold, enabled,
-                timeToSleep, sleepLinearSpeed, sleepAngularSpeed);
+                timeToSleep, sleepLinearSpeed, sleepAngularSpeed, worldBound, faultPolicy);
     }
 
     public WorldSettings withContact(double hertz, double dampingRatio, double pushOutSpeed) {
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, hertz, dampingRatio,
                 pushOutSpeed, linearSlop, speculativeDistance, aabbMargin, restitutionThreshold, sleepEnabled,
-                timeToSleep, sleepLinearSpeed, sleepAngularSpeed);
+                timeToSleep, sleepLinearSpeed, sleepAngularSpeed, worldBound, faultPolicy);
+    }
+
+    /** The world bound (m) and what happens to a body that leaves it or whose state is not finite. */
+    public WorldSettings withFaults(double bound, FaultPolicy policy) {
+        return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
+                maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin, restitutionThreshold, sleepEnabled,
+                timeToSleep, sleepLinearSpeed, sleepAngularSpeed, bound, policy);
     }
 
     public WorldSettings withRestitutionThreshold(double speed) {
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin, speed, sleepEnabled,
-                timeToSleep, sleepLinearSpeed, sleepAngularSpeed);
+                timeToSleep, sleepLinearSpeed, sleepAngularSpeed, worldBound, faultPolicy);
     }
 }

@@ -95,6 +95,21 @@ public final class WorldSnapshot {
     }
 
     static WorldSnapshot capture(World w) {
+        ByteBuffer buf = write(w, null);
+        return new WorldSnapshot(Arrays.copyOf(buf.array(), buf.position()));
+    }
+
+    /** A snapshot over the first {@code buf.position()} bytes of a buffer {@link #write} filled (not copied). */
+    static WorldSnapshot fromBuffer(ByteBuffer buf) {
+        return new WorldSnapshot(Arrays.copyOf(buf.array(), buf.position()));
+    }
+
+    /**
+     * Writes the snapshot of w into {@code reuse} when it is large enough (else a new buffer) and
+     * returns the buffer, its position at the end: the step keeps its rollback state this way
+     * without allocating in steady state.
+     */
+    static ByteBuffer write(World w, ByteBuffer reuse) {
         Bodies b = w.bodies;
         Colliders c = w.colliders;
         int liveBodies = 0;
@@ -110,7 +125,7 @@ public final class WorldSnapshot {
         int perPair = ContactPair.BYTES;
         int size = 4 + 8 + 8 + 8 + 4 + 4 + liveBodies * perBody + 4 + liveColliders * perCollider + 4
                 + w.contacts.pairCount * perPair + 4 + 8 * (12 + Joints.ROW_IMPULSES) * w.joints.count + 8;
-        ByteBuffer buf = ByteBuffer.allocate(size);
+        ByteBuffer buf = reuse != null && reuse.capacity() >= size ? reuse.clear() : ByteBuffer.allocate(size + size / 4);
         buf.putInt(MAGIC);
         buf.putLong(layoutHash(w));
         buf.putLong(w.stepCountInternal());
@@ -156,13 +171,12 @@ public final class WorldSnapshot {
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.drive[j] != null ? joints.drive[j].impulse : NO_PART, 0, 3);
                 put(buf, joints.friction[j] != null ? joints.friction[j].impulse : NO_PART, 0, 3);
-                double[] rows = new double[Joints.ROW_IMPULSES];
-                joints.rowImpulses(j, rows);
-                put(buf, rows, 0, Joints.ROW_IMPULSES);
+                joints.rowImpulses(j, w.snapshotRows);
+                put(buf, w.snapshotRows, 0, Joints.ROW_IMPULSES);
             }
         }
         buf.putLong(checksum(buf.array(), buf.position()));
-        return new WorldSnapshot(Arrays.copyOf(buf.array(), buf.position()));
+        return buf;
     }
 
     private static void put(ByteBuffer buf, double[] a, int o, int n) {
