@@ -1,5 +1,8 @@
 package dev.sinew.scenes;
 
+import dev.sinew.scenes.ccd.BulletWallScene;
+import dev.sinew.scenes.ccd.HighSpeedScene;
+import dev.sinew.scenes.ccd.SpinningBarScene;
 import dev.sinew.scenes.drives.PartialScene;
 import dev.sinew.scenes.drives.ProfileSweepScene;
 import dev.sinew.scenes.drives.StandScene;
@@ -33,6 +36,9 @@ public final class SceneCatalog {
             new MassRatioScene(),
             new TumblerScene(),
             new FaultScene(),
+            new BulletWallScene(),
+            new SpinningBarScene(),
+            new HighSpeedScene(),
             new PendulumScene(),
             new ChainScene(),
             new ChainScene(true),

@@ -17,6 +17,7 @@ final class Stepper {
     private final BroadPhase broadPhase;
     private final ContactEvents events;
     private final ContactSolver contactSolver;
+    final Continuous continuous = new Continuous();
     private final Islands islands = new Islands();
     private final Softness jointSoft = new Softness();
     private final LimitProjection limitProjection = new LimitProjection();
@@ -153,7 +154,9 @@ final class Stepper {
         for (int i = 0; i < solveCount; i++) {
             cs.storeImpulses(solveList[i]);
         }
-        // 6. Sleep, islands, events.
+        // 6. Time-of-impact sweep of the bodies that moved farther than their core in the tick.
+        continuous.run(world, s.linearSlop());
+        // 7. Sleep, islands, events.
         finishTick(s, dt);
     }
 
