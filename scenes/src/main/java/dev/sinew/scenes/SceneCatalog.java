@@ -2,6 +2,7 @@ package dev.sinew.scenes;
 
 import dev.sinew.scenes.ccd.BulletWallScene;
 import dev.sinew.scenes.ccd.HighSpeedScene;
+import dev.sinew.scenes.ccd.OverlapRecoveryScene;
 import dev.sinew.scenes.ccd.SpinningBarScene;
 import dev.sinew.scenes.drives.PartialScene;
 import dev.sinew.scenes.drives.ProfileSweepScene;
@@ -39,6 +40,7 @@ public final class SceneCatalog {
             new BulletWallScene(),
             new SpinningBarScene(),
             new HighSpeedScene(),
+            new OverlapRecoveryScene(),
             new PendulumScene(),
             new ChainScene(),
             new ChainScene(true),

@@ -39,6 +39,9 @@ final class Bodies {
     double[] linearDamping;
     double[] angularDamping;
     double[] gravityScale;
+    /** Speed caps, m/s and rad/s (+∞: none). */
+    double[] maxLinearSpeed;
+    double[] maxAngularSpeed;
     double[] sleepTime;
     int[] islandId;
     int[][] shapes;
@@ -74,6 +77,11 @@ final class Bodies {
         linearDamping = grow(linearDamping, n);
         angularDamping = grow(angularDamping, n);
         gravityScale = grow(gravityScale, n);
+        int old = maxLinearSpeed == null ? 0 : maxLinearSpeed.length;
+        maxLinearSpeed = grow(maxLinearSpeed, n);
+        maxAngularSpeed = grow(maxAngularSpeed, n);
+        Arrays.fill(maxLinearSpeed, old, n, Double.POSITIVE_INFINITY);
+        Arrays.fill(maxAngularSpeed, old, n, Double.POSITIVE_INFINITY);
         sleepTime = grow(sleepTime, n);
         islandId = Arrays.copyOf(islandId == null ? new int[0] : islandId, n);
         shapes = Arrays.copyOf(shapes == null ? new int[0][] : shapes, n);
@@ -107,6 +115,8 @@ final class Bodies {
         alive[slot] = false;
         generation[slot]++;
         shapes[slot] = null;
+        maxLinearSpeed[slot] = Double.POSITIVE_INFINITY;
+        maxAngularSpeed[slot] = Double.POSITIVE_INFINITY;
         if (freeCount == freeSlots.length) {
             freeSlots = Arrays.copyOf(freeSlots, 2 * freeCount);
         }

@@ -35,6 +35,9 @@ final class ContactSolver {
     private final double[] basisV = new double[3];
     double slop;
     double maxPushOut;
+    /** Largest normal impulse of one contact point in one solve, N·s (+∞: none). */
+    double maxImpulse = Double.POSITIVE_INFINITY;
+    SolverLimits limits = new SolverLimits();
     double restitutionThreshold;
     /** World gravity, m/s². */
     double gx;
@@ -349,6 +352,10 @@ final class ContactSolver {
             }
         }
         for (int k = 0; k < n; k++) {
+            if (lam[k] > maxImpulse) {
+                lam[k] = maxImpulse;
+                limits.contactImpulseCapped++;
+            }
             double impulse = lam[k] - c.normalImpulse[k];
             c.normalImpulse[k] = lam[k];
             c.maxNormalImpulse[k] = Math.max(c.maxNormalImpulse[k], impulse);
@@ -397,6 +404,10 @@ final class ContactSolver {
             double impulse = c.normalMass[k] * (target - vn);
             double old = c.normalImpulse[k];
             double next = Math.max(old + impulse, 0);
+            if (next > maxImpulse) {
+                next = Math.max(old, maxImpulse);
+                limits.contactImpulseCapped++;
+            }
             impulse = next - old;
             c.normalImpulse[k] = next;
             c.maxNormalImpulse[k] = Math.max(c.maxNormalImpulse[k], impulse);
@@ -426,7 +437,12 @@ final class ContactSolver {
             Softness sf = c.staticSoftness ? staticSoft : soft;
             rowMassScale = sf.massScale;
             rowImpulseScale = sf.impulseScale;
-            return Math.max(sf.biasRate * (s + slop), -maxPushOut);
+            double bias = sf.biasRate * (s + slop);
+            if (bias < -maxPushOut) {
+                limits.pushOutCapped++;
+                return -maxPushOut;
+            }
+            return bias;
         }
         return 0;
     }

@@ -143,6 +143,10 @@ final class IslandBlockSolver {
         for (int i = 0; i < n; i++) {
             ContactPair p = rowPair[i];
             int k = rowPoint[i];
+            if (lam[i] > cs.maxImpulse) {
+                lam[i] = cs.maxImpulse;
+                cs.limits.contactImpulseCapped++;
+            }
             double impulse = lam[i] - p.normalImpulse[k];
             p.normalImpulse[k] = lam[i];
             p.maxNormalImpulse[k] = Math.max(p.maxNormalImpulse[k], impulse);

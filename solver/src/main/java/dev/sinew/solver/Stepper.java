@@ -100,6 +100,8 @@ final class Stepper {
         cs.slop = s.linearSlop();
         cs.maxPushOut = s.maxPushOutSpeed();
         cs.restitutionThreshold = s.restitutionThreshold();
+        cs.maxImpulse = world.maxContactImpulse;
+        cs.limits = world.limits;
         cs.gx = s.gravity().x();
         cs.gy = s.gravity().y();
         cs.gz = s.gravity().z();
@@ -115,6 +117,7 @@ final class Stepper {
         joints.prepare(b, h);
         jointTree.build();
         jointTree.markArticulated(solveList, solveCount);
+        world.limits.treeContactsLeftOut += jointTree.contacts.limitsLeftOut;
         jointTree.substep = h;
         // 4. Substeps.
         for (int sub = 0; sub < n; sub++) {
@@ -154,8 +157,16 @@ final class Stepper {
         for (int i = 0; i < solveCount; i++) {
             cs.storeImpulses(solveList[i]);
         }
+        // Speed caps hold at the end of the tick too (the relax and restitution passes come after
+        // the last position update).
+        for (int i = 0; i < b.high; i++) {
+            if (b.alive[i] && b.type[i] == Bodies.DYNAMIC && b.awake[i]
+                    && (capSpeed(b.linVel, 3 * i, b.maxLinearSpeed[i]) | capSpeed(b.angVel, 3 * i, b.maxAngularSpeed[i]))) {
+                world.limits.speedCapped++;
+            }
+        }
         // 6. Time-of-impact sweep of the bodies that moved farther than their core in the tick.
-        continuous.run(world, s.linearSlop());
+        world.limits.sweptBack += continuous.run(world, s.linearSlop());
         // 7. Sleep, islands, events.
         finishTick(s, dt);
     }
@@ -353,13 +364,33 @@ final class Stepper {
         }
     }
 
+    /** Scales v[o..o+2] down to length max if longer; true if it did. */
+    private static boolean capSpeed(double[] v, int o, double max) {
+        if (max == Double.POSITIVE_INFINITY) {
+            return false;
+        }
+        double l2 = v[o] * v[o] + v[o + 1] * v[o + 1] + v[o + 2] * v[o + 2];
+        if (l2 <= max * max) {
+            return false;
+        }
+        double k = max / Math.sqrt(l2);
+        v[o] *= k;
+        v[o + 1] *= k;
+        v[o + 2] *= k;
+        return true;
+    }
+
     private void integratePositions(double h) {
         Bodies b = bodies;
+        SolverLimits limits = world.limits;
         for (int i = 0; i < b.high; i++) {
             if (!b.alive[i] || b.type[i] == Bodies.STATIC || !b.awake[i]) {
                 continue;
             }
             int o = 3 * i;
+            if (b.type[i] == Bodies.DYNAMIC && (capSpeed(b.linVel, o, b.maxLinearSpeed[i]) | capSpeed(b.angVel, o, b.maxAngularSpeed[i]))) {
+                limits.speedCapped++;
+            }
             b.pos[o] += h * b.linVel[o];
             b.pos[o + 1] += h * b.linVel[o + 1];
             b.pos[o + 2] += h * b.linVel[o + 2];

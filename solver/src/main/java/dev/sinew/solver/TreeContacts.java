@@ -57,7 +57,11 @@ final class TreeContacts {
      * Marks the pairs whose normal rows {@link #solveContacts} takes this tick (a tree body against
      * a body that does not move) and groups them by tree; call after {@link #build}.
      */
+    /** Ground contact points left to the plain contact solver in the last {@link #markArticulated} (capacity). */
+    int limitsLeftOut;
+
     void markArticulated(ContactPair[] pairs, int count) {
+        limitsLeftOut = 0;
         if (nodeOfBody.length < tree.b.capacity) {
             nodeOfBody = new int[tree.b.capacity];
         }
@@ -93,6 +97,9 @@ final class TreeContacts {
             ContactPair c = pairs[pi];
             int t = articulatedTree(c);
             c.articulated = t >= 0 && artPoints[t] + c.pointCount <= MAX_TREE_CONTACTS;
+            if (t >= 0 && !c.articulated) {
+                limitsLeftOut += c.pointCount;
+            }
             if (c.articulated) {
                 artPoints[t] += c.pointCount;
                 artStart[t + 2]++;

@@ -1181,6 +1181,54 @@ public final class World {
                 rx * impulse.y() - ry * impulse.x());
     }
 
+    /**
+     * {@link #applyImpulseAtPoint(BodyHandle, Vector3dc, Vector3dc)} with the impulse's length held
+     * to {@code maxImpulse} (N·s, ≥ 0; direction kept). Returns the impulse applied, N·s; a cut is
+     * counted in {@link SolverLimits#appliedImpulseCapped()} of the next step.
+     */
+    public double applyImpulseAtPoint(BodyHandle h, Vector3dc impulse, Vector3dc worldPoint, double maxImpulse) {
+        checkUnlocked("apply an impulse");
+        slot(h);
+        Check.finite("impulse", impulse);
+        Check.finite("worldPoint", worldPoint);
+        if (!(maxImpulse >= 0)) {
+            throw new InvalidArgumentException("maxImpulse", maxImpulse, "must be ≥ 0 N·s");
+        }
+        double len = impulse.length();
+        if (len > maxImpulse) {
+            limits.appliedSincePrevious++;
+            Vector3d cut = new Vector3d(impulse).mul(maxImpulse / len);
+            applyImpulseAtPoint(h, cut, worldPoint);
+            return maxImpulse;
+        }
+        applyImpulseAtPoint(h, impulse, worldPoint);
+        return len;
+    }
+
+    /**
+     * Adds a force (N, world) acting at a world point (m) for the next tick: the force at the centre
+     * of mass and its torque about it; wakes the body.
+     */
+    public void applyForceAtPoint(BodyHandle h, Vector3dc force, Vector3dc worldPoint) {
+        checkUnlocked("apply a force");
+        int b = slot(h);
+        Check.finite("force", force);
+        Check.finite("worldPoint", worldPoint);
+        if (bodies.type[b] != Bodies.DYNAMIC) {
+            return;
+        }
+        wakeIsland(b);
+        bodies.force[3 * b] += force.x();
+        bodies.force[3 * b + 1] += force.y();
+        bodies.force[3 * b + 2] += force.z();
+        double rx = worldPoint.x() - bodies.pos[3 * b];
+        double ry = worldPoint.y() - bodies.pos[3 * b + 1];
+        double rz = worldPoint.z() - bodies.pos[3 * b + 2];
+        bodies.torque[3 * b] += ry * force.z() - rz * force.y();
+        bodies.torque[3 * b + 1] += rz * force.x() - rx * force.z();
+        bodies.torque[3 * b + 2] += rx * force.y() - ry * force.x();
+    }
+
     /** Adds a force (N, world) at the centre of mass for the next tick; wakes the body. */
     public void applyForce(BodyHandle h, Vector3dc force) {
         checkUnlocked("apply a force");
@@ -1281,6 +1329,7 @@ public final class World {
         boolean guarded = !listeners.isEmpty();
         try {
             faults.clear();
+            limits.begin();
             containFaults();
             if (guarded) {
                 rollback = WorldSnapshot.write(this, rollback);
@@ -1311,6 +1360,46 @@ public final class World {
     /** This world's state before the current tick, kept while step listeners are registered. */
     private java.nio.ByteBuffer rollback;
     private final FaultEvents faults = new FaultEvents();
+    final SolverLimits limits = new SolverLimits();
+    /** Largest normal impulse of one contact point in one solve, N·s (+∞: none). */
+    double maxContactImpulse = Double.POSITIVE_INFINITY;
+
+    /** How often the solver hit one of its limits in the last step. */
+    public SolverLimits solverLimits() {
+        return limits;
+    }
+
+    /**
+     * Caps the normal impulse one contact point may take in one solve (each substep's), N·s, > 0;
+     * {@code Double.POSITIVE_INFINITY} (the default) removes the cap. Each time it acts is counted
+     * in {@link SolverLimits#contactImpulseCapped()}. A capped contact lets bodies sink into each
+     * other when it would need more.
+     */
+    public void setMaxContactImpulse(double maxImpulse) {
+        checkUnlocked("set the contact impulse cap");
+        if (!(maxImpulse > 0)) {
+            throw new InvalidArgumentException("maxContactImpulse", maxImpulse, "must be > 0 (or +∞ for none)");
+        }
+        maxContactImpulse = maxImpulse;
+    }
+
+    /**
+     * Caps a dynamic body's speeds: linear (m/s) and angular (rad/s), each > 0, or
+     * {@code Double.POSITIVE_INFINITY} for none (the default). Applied every substep before the
+     * position update; each time is counted in {@link SolverLimits#speedCapped()}.
+     */
+    public void setSpeedCaps(BodyHandle h, double maxLinearSpeed, double maxAngularSpeed) {
+        checkUnlocked("set speed caps");
+        int b = slot(h);
+        if (!(maxLinearSpeed > 0)) {
+            throw new InvalidArgumentException("maxLinearSpeed", maxLinearSpeed, "must be > 0 m/s (or +∞ for none)");
+        }
+        if (!(maxAngularSpeed > 0)) {
+            throw new InvalidArgumentException("maxAngularSpeed", maxAngularSpeed, "must be > 0 rad/s (or +∞ for none)");
+        }
+        bodies.maxLinearSpeed[b] = maxLinearSpeed;
+        bodies.maxAngularSpeed[b] = maxAngularSpeed;
+    }
     /** Scratch of snapshots (a joint's row impulses). */
     final double[] snapshotRows = new double[Joints.ROW_IMPULSES];
 
