@@ -25,6 +25,14 @@ public final class Check {
         return v;
     }
 
+    /** A cap: > 0, or {@link Double#POSITIVE_INFINITY} for none; {@code unit} names the unit in the error. */
+    public static double cap(String name, double v, String unit) {
+        if (!(v > 0)) {
+            throw new InvalidArgumentException(name, v, "must be > 0 " + unit + " (or +∞ for none)");
+        }
+        return v;
+    }
+
     public static double nonNegative(String name, double v) {
         if (!(v >= 0) || !Double.isFinite(v)) {
             throw new InvalidArgumentException(name, v, "must be finite and >= 0");

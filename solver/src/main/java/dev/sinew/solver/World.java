@@ -712,12 +712,8 @@ public final class World {
     public void setBreakThresholds(JointHandle h, double maxForce, double maxTorque) {
         checkUnlocked("set break thresholds");
         int j = jointSlot(h);
-        if (!(maxForce > 0)) {
-            throw new InvalidArgumentException("maxForce", maxForce, "must be > 0 (POSITIVE_INFINITY for unbreakable)");
-        }
-        if (!(maxTorque > 0)) {
-            throw new InvalidArgumentException("maxTorque", maxTorque, "must be > 0 (POSITIVE_INFINITY for unbreakable)");
-        }
+        Check.cap("maxForce", maxForce, "N");
+        Check.cap("maxTorque", maxTorque, "N·m");
         joints.breakForce[j] = maxForce;
         joints.breakTorque[j] = maxTorque;
     }
@@ -1377,10 +1373,7 @@ public final class World {
      */
     public void setMaxContactImpulse(double maxImpulse) {
         checkUnlocked("set the contact impulse cap");
-        if (!(maxImpulse > 0)) {
-            throw new InvalidArgumentException("maxContactImpulse", maxImpulse, "must be > 0 (or +∞ for none)");
-        }
-        maxContactImpulse = maxImpulse;
+        maxContactImpulse = Check.cap("maxContactImpulse", maxImpulse, "N·s");
     }
 
     /**
@@ -1391,12 +1384,8 @@ public final class World {
     public void setSpeedCaps(BodyHandle h, double maxLinearSpeed, double maxAngularSpeed) {
         checkUnlocked("set speed caps");
         int b = slot(h);
-        if (!(maxLinearSpeed > 0)) {
-            throw new InvalidArgumentException("maxLinearSpeed", maxLinearSpeed, "must be > 0 m/s (or +∞ for none)");
-        }
-        if (!(maxAngularSpeed > 0)) {
-            throw new InvalidArgumentException("maxAngularSpeed", maxAngularSpeed, "must be > 0 rad/s (or +∞ for none)");
-        }
+        Check.cap("maxLinearSpeed", maxLinearSpeed, "m/s");
+        Check.cap("maxAngularSpeed", maxAngularSpeed, "rad/s");
         bodies.maxLinearSpeed[b] = maxLinearSpeed;
         bodies.maxAngularSpeed[b] = maxAngularSpeed;
     }

@@ -30,14 +30,8 @@ final class ScreenshotCommand implements Callable<Integer> {
     @Option(names = "--height", paramLabel = "H", defaultValue = "720", description = "pixels (default 720)")
     int height;
 
-    @Option(names = "--seed", paramLabel = "K", defaultValue = "1", description = "random seed (default 1)")
-    long seed;
-
-    @Option(names = "--count", paramLabel = "N", defaultValue = "0", description = "scene-specific count")
-    int count;
-
-    @Option(names = "--profile", paramLabel = "NAME", description = "drive profile for scenes with active ragdolls")
-    String profile;
+    @picocli.CommandLine.Mixin
+    dev.sinew.scenes.cli.SceneArgs args;
 
     @Option(names = "--background-only", description = "leave the bodies out: sky and ground only (a reference plate for image checks)")
     boolean backgroundOnly;
@@ -65,7 +59,7 @@ final class ScreenshotCommand implements Callable<Integer> {
             throw new InvalidArgumentException("screenshot", "--width/--height", width + "×" + height + ": each must be 16..8192");
         }
         SceneSession session = new SceneSession(SceneCatalog.get(scene),
-                new SceneOptions(seconds, 1, seed, count, profile));
+                new SceneOptions(seconds, 1, args.seed, args.count, args.profile));
         long ticks = Math.round(seconds / session.world().settings().tickSeconds());
         for (long t = 0; t < ticks; t++) {
             session.step();

@@ -90,14 +90,8 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--threads", paramLabel = "T", defaultValue = "1", description = "worker threads (default 1)")
         int threads;
 
-        @Option(names = "--seed", paramLabel = "K", defaultValue = "1", description = "random seed (default 1)")
-        long seed;
-
-        @Option(names = "--count", paramLabel = "N", defaultValue = "0", description = "scene-specific count")
-        int count;
-
-        @Option(names = "--profile", paramLabel = "NAME", description = "drive profile for scenes with active ragdolls (profiles/drive/NAME.json)")
-        String profile;
+        @picocli.CommandLine.Mixin
+        SceneArgs sceneArgs;
 
         @Option(names = "--out", paramLabel = "FILE", description = "report file (default: standard output)")
         File out;
@@ -108,7 +102,8 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             Scene s = SceneCatalog.get(scene);
-            SceneOptions opts = new SceneOptions(seconds == null ? Double.NaN : seconds, threads, seed, count, profile);
+            SceneOptions opts = new SceneOptions(seconds == null ? Double.NaN : seconds, threads, sceneArgs.seed, sceneArgs.count,
+                    sceneArgs.profile);
             Report r = SceneRunner.run(s, opts, quiet ? null : System.err);
             ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             if (out == null) {
