@@ -47,6 +47,10 @@ final class Continuous {
     private final double[] sweep = new double[6];
     /** Bodies moved back in the last tick. */
     int clamped;
+    /** The last tick's sweeps for debug drawing: from xyz, to xyz (after any move back), hit flag. */
+    double[] sweeps = new double[6 * 64];
+    boolean[] sweepHit = new boolean[64];
+    int sweepCount;
 
     /** Sweeps the fast bodies of the tick that just ended; returns how many were moved back. */
     int run(World w, double slop) {
@@ -76,6 +80,7 @@ final class Continuous {
             }
         }
         clamped = 0;
+        sweepCount = 0;
         if (ns == 0) {
             return 0;
         }
@@ -132,15 +137,32 @@ final class Continuous {
                     t += d / len;
                 }
             }
+            double back = 0;
             if (hit < 1) {
-                double back = Math.max(0, hit - slop / len) - 1;
+                back = Math.max(0, hit - slop / len) - 1;
                 b.pos[3 * i] += back * dx;
                 b.pos[3 * i + 1] += back * dy;
                 b.pos[3 * i + 2] += back * dz;
                 clamped++;
             }
+            record(c0[0], c0[1], c0[2], c1[0] + back * dx, c1[1] + back * dy, c1[2] + back * dz, hit < 1);
         }
         return clamped;
+    }
+
+    private void record(double ax, double ay, double az, double bx, double by, double bz, boolean hit) {
+        if (sweepCount == sweepHit.length) {
+            sweeps = Arrays.copyOf(sweeps, 2 * sweeps.length);
+            sweepHit = Arrays.copyOf(sweepHit, 2 * sweepHit.length);
+        }
+        int o = 6 * sweepCount;
+        sweeps[o] = ax;
+        sweeps[o + 1] = ay;
+        sweeps[o + 2] = az;
+        sweeps[o + 3] = bx;
+        sweeps[o + 4] = by;
+        sweeps[o + 5] = bz;
+        sweepHit[sweepCount++] = hit;
     }
 
     private final double[] v3 = new double[3];

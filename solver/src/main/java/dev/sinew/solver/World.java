@@ -775,6 +775,26 @@ public final class World {
         return handle(joints.bodyB[jointSlot(h)]);
     }
 
+    /** Time-of-impact sweeps of the last tick (one per fast body swept), for debug drawing. */
+    public int sweepCount() {
+        return stepper.continuous.sweepCount;
+    }
+
+    /**
+     * Sweep i of the last tick: where the body's core started ({@code from}) and where it is now
+     * ({@code to}, after being moved back if it hit); returns whether it hit a surface.
+     */
+    public boolean sweep(int i, Vector3d from, Vector3d to) {
+        Continuous c = stepper.continuous;
+        if (i < 0 || i >= c.sweepCount) {
+            throw new InvalidArgumentException("i", i, "must be in [0, " + c.sweepCount + ")");
+        }
+        int o = 6 * i;
+        from.set(c.sweeps[o], c.sweeps[o + 1], c.sweeps[o + 2]);
+        to.set(c.sweeps[o + 3], c.sweeps[o + 4], c.sweeps[o + 5]);
+        return c.sweepHit[i];
+    }
+
     /** A swing-twist joint's limits, or null for a joint of another kind. */
     public SwingTwistLimits swingTwistLimits(JointHandle h) {
         SwingTwistLimitPart p = joints.swingTwist[jointSlot(h)];

@@ -24,10 +24,20 @@ class ContinuousTest {
         w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, 0, -1.5).linearVelocity(0, 0, 300).mass(1000)
                 .collider(Collider.of(new Sphere(0.1))).build());
         double farthest = Double.NEGATIVE_INFINITY;
+        int hits = 0;
         for (int t = 0; t < 60; t++) {
             w.step();
             farthest = Math.max(farthest, w.position(target, new Vector3d()).z);
+            for (int i = 0; i < w.sweepCount(); i++) {
+                Vector3d from = new Vector3d();
+                Vector3d to = new Vector3d();
+                if (w.sweep(i, from, to)) {
+                    hits++;
+                    assertTrue(to.z < 2 - 0.1 + 0.01 && from.z < to.z, from + " -> " + to);
+                }
+            }
         }
+        assertTrue(hits >= 1, "the sweep that stopped it is reported");
         assertTrue(farthest < 2 - 0.1 + 0.01, "the ball reached z = " + farthest + " (wall's near face at 2)");
     }
 

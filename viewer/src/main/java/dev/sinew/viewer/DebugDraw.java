@@ -17,13 +17,15 @@ import org.joml.Vector3d;
  * (anchor on A to anchor on B in white, each body's centre of mass to its anchor in grey, a
  * swing-twist joint's cone in orange and B's twist axis in pale yellow), centres
  * of mass with the body axes (x red, y green, z blue), and a driven character's drive targets (the
- * animation's pose of the bodies, as a cyan stick figure of target positions).
+ * animation's pose of the bodies, as a cyan stick figure of target positions), and the last
+ * tick's time-of-impact sweeps (violet; magenta with a cross where a sweep moved its body back).
  */
 final class DebugDraw {
     boolean contacts;
     boolean joints;
     boolean centresOfMass;
     boolean driveTargets;
+    boolean sweeps;
 
     static final float[] OVERLAP = {1f, 0.2f, 0.2f};
     static final float[] SPECULATIVE = {1f, 0.85f, 0.2f};
@@ -31,6 +33,8 @@ final class DebugDraw {
     static final float[] ARM = {0.6f, 0.6f, 0.6f};
     static final float[] TARGET = {0.2f, 0.9f, 1f};
     static final float[] CONE = {1f, 0.6f, 0.1f};
+    static final float[] SWEEP = {0.6f, 0.4f, 1f};
+    static final float[] SWEEP_HIT = {1f, 0.2f, 1f};
     static final float[] TWIST = {1f, 0.95f, 0.5f};
     /** Drawn length of a swing cone and of B's twist axis, m. */
     static final double CONE_LENGTH = 0.12;
@@ -46,7 +50,7 @@ final class DebugDraw {
     private final Quaterniond q = new Quaterniond();
 
     boolean any() {
-        return contacts || joints || centresOfMass || driveTargets;
+        return contacts || joints || centresOfMass || driveTargets || sweeps;
     }
 
     /**
@@ -117,6 +121,15 @@ final class DebugDraw {
                     b.set(k == 0 ? 0.1 : 0, k == 1 ? 0.1 : 0, k == 2 ? 0.1 : 0);
                     q.transform(b).add(a);
                     out.line(a, b, AXES[k]);
+                }
+            }
+        }
+        if (sweeps) {
+            for (int i = 0; i < w.sweepCount(); i++) {
+                boolean hit = w.sweep(i, a, b);
+                out.line(a, b, hit ? SWEEP_HIT : SWEEP);
+                if (hit) {
+                    out.cross(b, 0.05, SWEEP_HIT);
                 }
             }
         }

@@ -29,6 +29,7 @@ import org.joml.Vector3d;
  *   + / −            time scale ×2 / ÷2 (1/16 .. 4)               [ / ]  strike speed ÷1.5 / ×1.5
  *   1 .. 8           solver substeps    F                          follow the scene's character
  *   left drag on a body   drag it on a spring                     T  throw a ball at the cursor
+ *   ctrl+click       follow the body under the cursor (on nothing: the scene's character)
  *   D                a limp ragdoll dropped where the cursor meets the ground
  *   C                colour bodies by index / tracking error / torque use
  *   Esc              quit
@@ -56,6 +57,9 @@ final class Sandbox {
     private int dragButton = -1;
     private boolean dragged;
     private boolean shift;
+    private boolean control;
+    /** The body the camera follows when one was picked with ctrl+click (else the scene's focus). */
+    private BodyHandle followed;
     private String status = "";
     private final Interaction interaction = new Interaction();
     private final boolean[] pressedThisFrame = new boolean[5];
@@ -121,6 +125,7 @@ final class Sandbox {
         sceneIndex = Math.floorMod(index, scenes.size());
         renderer.forgetHulls();
         interaction.forget();
+        followed = null;
         session = new SceneSession(scenes.get(sceneIndex), SceneOptions.defaults());
         camera = session.frame();
         accumulator = 0;
@@ -231,6 +236,7 @@ final class Sandbox {
         glfwSetCursorPosCallback(h, (win, x, y) -> cursor(x, y));
         glfwSetMouseButtonCallback(h, (win, button, action, mods) -> {
             shift = (mods & GLFW_MOD_SHIFT) != 0;
+            control = (mods & GLFW_MOD_CONTROL) != 0;
             if (action == GLFW_PRESS && button >= 0 && button < pressedThisFrame.length) {
                 pressedThisFrame[button] = true;
             }
@@ -270,7 +276,7 @@ final class Sandbox {
             }
             double alpha = paused ? 1 : Math.min(1, accumulator / dt);
             Renderer.Poses poses = session.blended(alpha);
-            BodyHandle focus = session.instance.focus();
+            BodyHandle focus = followed != null && session.world().isValid(followed) ? followed : session.instance.focus();
             if (follow && focus != null) {
                 Vector3d p = new Vector3d();
                 poses.pose(session.world(), focus, p, new Quaterniond());
@@ -384,7 +390,11 @@ final class Sandbox {
             dragged = false;
         } else if (action == GLFW_RELEASE) {
             if (button == GLFW_MOUSE_BUTTON_LEFT && dragButton == button && !dragged) {
-                strike(mouseX, mouseY);
+                if (control) {
+                    select(mouseX, mouseY);
+                } else {
+                    strike(mouseX, mouseY);
+                }
             }
             interaction.release();
             dragButton = -1;
@@ -397,6 +407,13 @@ final class Sandbox {
         int[] wh = new int[1];
         glfwGetWindowSize(window.handle, ww, wh);
         return camera.rayDirection(x, y, ww[0], wh[0], new Vector3d());
+    }
+
+    /** The camera follows the dynamic body under the cursor (nothing there: the scene's focus again). */
+    private void select(double x, double y) {
+        followed = Interaction.pick(session.world(), camera.eye(new Vector3d()), ray(x, y)).map(h -> h.body()).orElse(null);
+        follow = true;
+        status = followed == null ? "following the scene's character" : "following " + followed;
     }
 
     /** A ray from the eye through the cursor; the first dynamic body it hits takes an impulse at the hit point. */

@@ -37,7 +37,7 @@ final class ScreenshotCommand implements Callable<Integer> {
     boolean backgroundOnly;
 
     @Option(names = "--debug", paramLabel = "LIST", split = ",",
-            description = "debug overlay, any of: contacts, joints, com, targets")
+            description = "debug overlay, any of: contacts, joints, com, targets, sweeps")
     java.util.List<String> debug = java.util.List.of();
 
     @Override
@@ -49,7 +49,8 @@ final class ScreenshotCommand implements Callable<Integer> {
                 case "joints" -> overlay.joints = true;
                 case "com" -> overlay.centresOfMass = true;
                 case "targets" -> overlay.driveTargets = true;
-                default -> throw new InvalidArgumentException("screenshot", "--debug", d + ": one of contacts, joints, com, targets");
+                case "sweeps" -> overlay.sweeps = true;
+                default -> throw new InvalidArgumentException("screenshot", "--debug", d + ": one of contacts, joints, com, targets, sweeps");
             }
         }
         if (!(seconds >= 0) || Double.isInfinite(seconds)) {

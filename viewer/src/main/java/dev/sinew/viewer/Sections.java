@@ -210,6 +210,9 @@ final class Sections {
             if (ImGui.checkbox("drive targets (the animation's pose)", d.driveTargets)) {
                 d.driveTargets = !d.driveTargets;
             }
+            if (ImGui.checkbox("CCD sweeps of the last tick", d.sweeps)) {
+                d.sweeps = !d.sweeps;
+            }
             ImGui.textWrapped("Red: overlapping contact points, yellow: speculative ones; sleeping bodies are drawn greyer.");
         }
     }

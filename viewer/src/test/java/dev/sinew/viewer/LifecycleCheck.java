@@ -35,6 +35,7 @@ public final class LifecycleCheck {
             overlay.joints = true;
             overlay.centresOfMass = true;
             overlay.driveTargets = true;
+            overlay.sweeps = true;
             for (int i = 0; i < switches && problem == null; i++) {
                 Scene scene = all.get(i % all.size());
                 r.forgetHulls();
