@@ -96,6 +96,61 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
         }
     }
 
+    /**
+     * This profile with one region's gains replaced, in the form the region has them: {@code k}
+     * and {@code c} are stiffness (N·m/rad) and damping (N·m·s/rad), or frequency (Hz) and damping
+     * ratio, or acceleration stiffness (1/s²) and damping (1/s); {@code maxTorque} in N·m. Body
+     * overrides and mass fractions are kept. For live tuning (the sandbox's panel).
+     *
+     * @throws InvalidArgumentException naming the field for an unknown region or a value out of range
+     */
+    public DriveProfile withRegionGains(String region, double k, double c, double maxTorque) {
+        Gains g = regions.get(region);
+        if (g == null) {
+            throw new dev.sinew.solver.InvalidArgumentException("region", region, "is not a region; one of " + regions.keySet());
+        }
+        if (!(k >= 0) || k > MAX_GAIN) {
+            throw new dev.sinew.solver.InvalidArgumentException("regions." + region + " gain", k, "must be in [0, " + MAX_GAIN + "]");
+        }
+        if (!(c >= 0) || c > MAX_GAIN) {
+            throw new dev.sinew.solver.InvalidArgumentException("regions." + region + " damping", c, "must be in [0, " + MAX_GAIN + "]");
+        }
+        if (!(maxTorque > 0) || Double.isInfinite(maxTorque)) {
+            throw new dev.sinew.solver.InvalidArgumentException("regions." + region + ".maxTorque", maxTorque, "must be finite and > 0 N·m");
+        }
+        DriveSettings.Gains f = g.form();
+        Gains next = switch (f) {
+            case STIFFNESS_DAMPING -> new Gains(k, c, null, null, null, null, maxTorque, g.massFraction());
+            case FREQUENCY_DAMPING_RATIO -> new Gains(null, null, k, c, null, null, maxTorque, g.massFraction());
+            case ACCELERATION -> new Gains(null, null, null, null, k, c, maxTorque, g.massFraction());
+        };
+        Map<String, Gains> r = new java.util.LinkedHashMap<>(regions);
+        r.put(region, next);
+        return new DriveProfile(name, java.util.Collections.unmodifiableMap(r), bodies);
+    }
+
+    /** The pair {@link #withRegionGains} takes for a region, with the max torque: {k, c, maxTorque}. */
+    public double[] regionGains(String region) {
+        Gains g = regions.get(region);
+        if (g == null) {
+            throw new dev.sinew.solver.InvalidArgumentException("region", region, "is not a region; one of " + regions.keySet());
+        }
+        return switch (g.form()) {
+            case STIFFNESS_DAMPING -> new double[] {g.stiffness(), g.damping(), g.maxTorque()};
+            case FREQUENCY_DAMPING_RATIO -> new double[] {g.frequency(), g.dampingRatio(), g.maxTorque()};
+            case ACCELERATION -> new double[] {g.accelerationStiffness(), g.accelerationDamping(), g.maxTorque()};
+        };
+    }
+
+    /** The form a region's gains are in. */
+    public DriveSettings.Gains regionForm(String region) {
+        Gains g = regions.get(region);
+        if (g == null) {
+            throw new dev.sinew.solver.InvalidArgumentException("region", region, "is not a region; one of " + regions.keySet());
+        }
+        return g.form();
+    }
+
     /** The regions paired left and right: their mass fraction counts twice. */
     static final List<String> PAIRED = List.of("upperArm", "forearm", "hand", "thigh", "shin", "foot");
 

@@ -90,4 +90,31 @@ class DriveProfileTest {
         assertTrue(e.getMessage().startsWith("bad.json:"), e.getMessage());
         assertTrue(e.getMessage().contains(field), "'" + e.getMessage() + "' should name " + field);
     }
+
+    @org.junit.jupiter.api.Test
+    void oneRegionsGainsCanBeReplacedInTheirOwnFormAndOnlyThose() {
+        DriveProfile p = DriveProfile.named("default");
+        double[] before = p.regionGains("hand");
+        DriveProfile q = p.withRegionGains("hand", 2 * before[0], 3 * before[1], 50);
+        double[] after = q.regionGains("hand");
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {2 * before[0], 3 * before[1], 50}, after, 0);
+        org.junit.jupiter.api.Assertions.assertEquals(p.regionForm("hand"), q.regionForm("hand"));
+        for (String r : dev.sinew.rig.RagdollDefinition.REGIONS) {
+            if (!r.equals("hand")) {
+                org.junit.jupiter.api.Assertions.assertArrayEquals(p.regionGains(r), q.regionGains(r), 0, r);
+            }
+            org.junit.jupiter.api.Assertions.assertEquals(p.regions().get(r).massFraction(), q.regions().get(r).massFraction());
+        }
+        org.junit.jupiter.api.Assertions.assertArrayEquals(before, p.regionGains("hand"), 0, "the original is unchanged");
+        var e = org.junit.jupiter.api.Assertions.assertThrows(dev.sinew.solver.InvalidArgumentException.class,
+                () -> p.withRegionGains("tail", 1, 1, 1));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("tail"), e.getMessage());
+        e = org.junit.jupiter.api.Assertions.assertThrows(dev.sinew.solver.InvalidArgumentException.class,
+                () -> p.withRegionGains("hand", -1, 1, 1));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("hand") && e.getMessage().contains("-1"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(dev.sinew.solver.InvalidArgumentException.class,
+                () -> p.withRegionGains("hand", 1, Double.NaN, 1));
+        org.junit.jupiter.api.Assertions.assertThrows(dev.sinew.solver.InvalidArgumentException.class,
+                () -> p.withRegionGains("hand", 1, 1, 0));
+    }
 }

@@ -120,6 +120,9 @@ final class Sections {
         private final float[] root = {1};
         private final java.util.Map<String, float[]> regions = new java.util.LinkedHashMap<>();
         private PoseDriver shown;
+        private final float[] gk = {0};
+        private final float[] gc = {0};
+        private final float[] gt = {1};
         private List<String> profiles;
 
         @Override
@@ -168,6 +171,30 @@ final class Sections {
                     if (ImGui.sliderFloat(e.getKey(), e.getValue(), 0, 1, "%.2f")) {
                         d.setRegionStrength(e.getKey(), e.getValue()[0]);
                     }
+                }
+                ImGui.treePop();
+            }
+            if (ImGui.treeNode("gains per region")) {
+                DriveProfile prof = d.profile();
+                for (String r : RagdollDefinition.REGIONS) {
+                    double[] g = prof.regionGains(r);
+                    boolean freq = prof.regionForm(r) == dev.sinew.solver.DriveSettings.Gains.FREQUENCY_DAMPING_RATIO;
+                    boolean accel = prof.regionForm(r) == dev.sinew.solver.DriveSettings.Gains.ACCELERATION;
+                    gk[0] = (float) g[0];
+                    gc[0] = (float) g[1];
+                    gt[0] = (float) g[2];
+                    ImGui.pushID(r);
+                    ImGui.text(r);
+                    boolean changed = ImGui.sliderFloat(freq ? "Hz" : accel ? "1/s²" : "N·m/rad", gk, 0, freq ? 30 : accel ? 2000 : 20000, "%.1f",
+                            imgui.flag.ImGuiSliderFlags.Logarithmic);
+                    changed |= ImGui.sliderFloat(freq ? "damping ratio" : accel ? "1/s" : "N·m·s/rad", gc, 0, freq ? 4 : accel ? 200 : 800, "%.2f",
+                            imgui.flag.ImGuiSliderFlags.Logarithmic);
+                    changed |= ImGui.sliderFloat("max N·m", gt, 1, 3000, "%.0f", imgui.flag.ImGuiSliderFlags.Logarithmic);
+                    if (changed && gt[0] > 0) {
+                        d.setProfile(prof.withRegionGains(r, gk[0], gc[0], gt[0]));
+                        prof = d.profile();
+                    }
+                    ImGui.popID();
                 }
                 ImGui.treePop();
             }
