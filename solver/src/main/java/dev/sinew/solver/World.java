@@ -795,6 +795,23 @@ public final class World {
         return c.sweepHit[i];
     }
 
+    /** A hinge's axis, reference directions and limits now (world), or null for a joint of another kind. */
+    public HingeView hingeView(JointHandle h) {
+        int j = jointSlot(h);
+        HingeAnglePart p = joints.hinge[j];
+        if (p == null) {
+            return null;
+        }
+        int a = joints.bodyA[j];
+        int b = joints.bodyB[j];
+        Quaterniond qa = orientation(handle(a), new Quaterniond());
+        Quaterniond qb = orientation(handle(b), new Quaterniond());
+        return new HingeView(qa.transform(new Vector3d(p.axisA[0], p.axisA[1], p.axisA[2])),
+                qa.transform(new Vector3d(p.refA[0], p.refA[1], p.refA[2])),
+                qb.transform(new Vector3d(p.refB[0], p.refB[1], p.refB[2])), p.limited,
+                p.limited ? p.lower : -Math.PI, p.limited ? p.upper : Math.PI);
+    }
+
     /** A swing-twist joint's limits, or null for a joint of another kind. */
     public SwingTwistLimits swingTwistLimits(JointHandle h) {
         SwingTwistLimitPart p = joints.swingTwist[jointSlot(h)];

@@ -60,6 +60,29 @@ class InspectionTest {
     }
 
     @Test
+    void aHingeViewMeasuresItsAngleFromAsReferenceAboutItsAxis() {
+        World w = new World(WorldSettings.defaults().withGravity(new Vector3d()));
+        BodyHandle a = w.createBody(BodySettings.builder(BodyType.DYNAMIC).collider(Collider.of(new Box(0.1, 0.1, 0.1))).build());
+        BodyHandle b = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0.4, 0, 0)
+                .collider(Collider.of(new Box(0.1, 0.1, 0.1))).build());
+        JointHandle j = w.createJoint(HingeJointSettings.of(a, new Vector3d(0.2, 0, 0), new Vector3d(0, 0, 1), b,
+                new Vector3d(-0.2, 0, 0), new Vector3d(0, 0, 1)));
+        w.setHingeLimits(j, -0.5, 1.0);
+        w.setTransform(b, new Vector3d(0.4, 0, 0), new Quaterniond().rotateZ(0.7));
+        HingeView v = w.hingeView(j);
+        assertEquals(1, Math.abs(v.axis().z()), 1e-12);
+        assertTrue(v.limited());
+        assertEquals(-0.5, v.lower(), 0);
+        assertEquals(1.0, v.upper(), 0);
+        // the angle from A's reference to B's about the axis is the hinge angle
+        Vector3d cross = new Vector3d(v.referenceA()).cross(v.referenceB());
+        double theta = Math.atan2(cross.dot(v.axis()), v.referenceA().dot(v.referenceB()));
+        assertEquals(w.hingeAngle(j), theta, 1e-12);
+        assertEquals(0.7, theta, 1e-9);
+        assertEquals(null, w.hingeView(w.createJoint(BallJointSettings.of(a, new Vector3d(), b, new Vector3d()))));
+    }
+
+    @Test
     void aBoxRestingOnTheGroundTouchesItAtItsFourBottomCorners() {
         World w = new World();
         w.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());

@@ -5,6 +5,7 @@ import dev.sinew.rig.Ragdoll;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodyType;
 import dev.sinew.solver.ContactPoint;
+import dev.sinew.solver.HingeView;
 import dev.sinew.solver.JointHandle;
 import dev.sinew.solver.SwingTwistLimits;
 import dev.sinew.solver.World;
@@ -15,7 +16,8 @@ import org.joml.Vector3d;
  * What the debug overlay shows, and how it turns a world into lines: contact points (red where
  * shapes overlap, yellow where a speculative point still has a gap) with their normals, joints
  * (anchor on A to anchor on B in white, each body's centre of mass to its anchor in grey, a
- * swing-twist joint's cone in orange and B's twist axis in pale yellow), centres
+ * swing-twist joint's cone or a hinge's axis and allowed arc in orange, and B's twist axis or
+ * hinge reference in pale yellow), centres
  * of mass with the body axes (x red, y green, z blue), and a driven character's drive targets (the
  * animation's pose of the bodies, as a cyan stick figure of target positions), and the last
  * tick's time-of-impact sweeps (violet; magenta with a cross where a sweep moved its body back).
@@ -87,6 +89,34 @@ final class DebugDraw {
         out.line(apex, c, TWIST);
     }
 
+    /**
+     * A hinge at anchor a: its axis, the arc of angles its limits allow about it from A's zero
+     * direction (a full circle without limits), and B's reference direction now.
+     */
+    private void arc(HingeView v, Vector3d apex, DebugLines out) {
+        c.set(v.axis()).mul(CONE_LENGTH).add(apex);
+        out.line(apex, c, CONE);
+        Vector3d side = new Vector3d(v.axis()).cross(v.referenceA());
+        double px = 0;
+        double py = 0;
+        double pz = 0;
+        for (int k = 0; k <= CONE_SEGMENTS; k++) {
+            double t = v.lower() + (v.upper() - v.lower()) * k / CONE_SEGMENTS;
+            c.set(v.referenceA()).mul(Math.cos(t)).fma(Math.sin(t), side).mul(CONE_LENGTH).add(apex);
+            if (k > 0) {
+                out.line(px, py, pz, c.x, c.y, c.z, CONE);
+            }
+            if (v.limited() && (k == 0 || k == CONE_SEGMENTS)) {
+                out.line(apex, c, CONE);
+            }
+            px = c.x;
+            py = c.y;
+            pz = c.z;
+        }
+        c.set(v.referenceB()).mul(CONE_LENGTH * 1.3).add(apex);
+        out.line(apex, c, TWIST);
+    }
+
     /** Adds the enabled overlays' lines to {@code out}. */
     void collect(World w, PoseDriver driver, DebugLines out) {
         if (contacts) {
@@ -107,6 +137,10 @@ final class DebugDraw {
                 SwingTwistLimits lim = w.swingTwistLimits(j);
                 if (lim != null) {
                     cone(w, j, lim, a, out);
+                }
+                HingeView hinge = w.hingeView(j);
+                if (hinge != null) {
+                    arc(hinge, a, out);
                 }
             }
         }
