@@ -47,4 +47,31 @@ class ContinuousTest {
         assertTrue(Continuous.innerRadius(new Box(0.5, 0.2, 0.4)) == 0.2);
         assertTrue(Continuous.innerRadius(new dev.sinew.solver.shape.Capsule(1, 0.25)) == 0.25);
     }
+
+    /**
+     * The sweep's time of impact against closed forms: a body whose core (the largest sphere in
+     * its shape) travels a straight path from x = −5 to x = +5 toward a wall whose near face is at
+     * x = 0 is put back where the core touches the face, x = −r_core, less the slop along the path.
+     */
+    @Test
+    void theSweepStopsEachShapesCoreAtTheAnalyticTimeOfImpact() {
+        dev.sinew.solver.shape.Shape[] shapes = {new Sphere(0.3), new Box(0.5, 0.2, 0.3),
+            new dev.sinew.solver.shape.Capsule(0.4, 0.15)};
+        double[] cores = {0.3, 0.2, 0.15};
+        for (int k = 0; k < shapes.length; k++) {
+            World w = new World(WorldSettings.defaults().withGravity(new Vector3d()));
+            w.createBody(BodySettings.builder(BodyType.STATIC).position(1, 0, 0).collider(Collider.of(new Box(1, 2, 2))).build());
+            BodyHandle b = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(5, 0.3, 0.1)
+                    .collider(Collider.of(shapes[k])).build());
+            int i = b.index();
+            // the tick went from (−5, 0.3, 0.1) to (5, 0.3, 0.1)
+            w.bodies.prevPos[3 * i] = -5;
+            w.bodies.prevPos[3 * i + 1] = 0.3;
+            w.bodies.prevPos[3 * i + 2] = 0.1;
+            int moved = new Continuous().run(w, 0.001);
+            assertTrue(moved == 1, shapes[k] + ": moved " + moved);
+            double x = w.position(b, new Vector3d()).x;
+            org.junit.jupiter.api.Assertions.assertEquals(-cores[k] - 0.001, x, 2 * Continuous.TOLERANCE, shapes[k].toString());
+        }
+    }
 }
