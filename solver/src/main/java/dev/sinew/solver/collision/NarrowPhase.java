@@ -72,11 +72,36 @@ public final class NarrowPhase {
                 roundSegment(b, tb, segB);
                 collideRound(segA, segB, margin, out);
             } else {
-                segmentHull.collide(segA, hullOf(b), tb, margin, out);
+                ConvexHull hb = hullOf(b);
+                // bounding spheres first: the core's (about its midpoint) and the hull's (about its origin)
+                double half = 0.5 * Math.sqrt(sq(segA[3] - segA[0]) + sq(segA[4] - segA[1]) + sq(segA[5] - segA[2]));
+                if (apart(0.5 * (segA[0] + segA[3]), 0.5 * (segA[1] + segA[4]), 0.5 * (segA[2] + segA[5]),
+                        half + segA[6], tb, hb.maxRadius(), margin)) {
+                    return;
+                }
+                segmentHull.collide(segA, hb, tb, margin, out);
             }
         } else {
-            hullHull.collide(hullOf(a), ta, hullOf(b), tb, margin, out);
+            ConvexHull ha = hullOf(a);
+            ConvexHull hb = hullOf(b);
+            if (apart(ta.px, ta.py, ta.pz, ha.maxRadius(), tb, hb.maxRadius(), margin)) {
+                return;
+            }
+            hullHull.collide(ha, ta, hb, tb, margin, out);
         }
+    }
+
+    /**
+     * True when two bounding spheres (centre, radius; B's about its transform's origin) are more
+     * than {@code margin} apart: the shapes inside them are too, so they have no contact points.
+     */
+    private static boolean apart(double ax, double ay, double az, double ra, Transform tb, double rb, double margin) {
+        double reach = ra + rb + margin;
+        return sq(tb.px - ax) + sq(tb.py - ay) + sq(tb.pz - az) > reach * reach;
+    }
+
+    private static double sq(double v) {
+        return v * v;
     }
 
     /** World core segment {p0, p1, radius} of a sphere or capsule. */
