@@ -80,23 +80,30 @@ final class ContactPair {
         buf.putInt(activeSet);
         buf.put((byte) (touching ? 1 : 0));
         buf.put((byte) (wasTouching ? 1 : 0));
-        double[] scalars = {friction, restitution, nx, ny, nz, tangentInv11, tangentInv12, tangentInv22,
-            frictionImpulse1, frictionImpulse2, twistMass, twistImpulse};
-        for (int i = 0; i < 5; i++) {
-            buf.putDouble(scalars[i]);
-        }
-        putAll(buf, anchorA, anchorB, t1, t2, frictionWorld);
-        for (int i = 5; i < scalars.length; i++) {
-            buf.putDouble(scalars[i]);
-        }
+        buf.putDouble(friction);
+        buf.putDouble(restitution);
+        buf.putDouble(nx);
+        buf.putDouble(ny);
+        buf.putDouble(nz);
+        put3(buf, anchorA, 0);
+        put3(buf, anchorB, 0);
+        put3(buf, t1, 0);
+        put3(buf, t2, 0);
+        put3(buf, frictionWorld, 0);
+        buf.putDouble(tangentInv11);
+        buf.putDouble(tangentInv12);
+        buf.putDouble(tangentInv22);
+        buf.putDouble(frictionImpulse1);
+        buf.putDouble(frictionImpulse2);
+        buf.putDouble(twistMass);
+        buf.putDouble(twistImpulse);
         for (int k = 0; k < N; k++) {
             buf.putInt(id[k]);
             buf.putDouble(separation[k]);
-            for (double[] a : new double[][] {localA, localB, rA, rB}) {
-                buf.putDouble(a[3 * k]);
-                buf.putDouble(a[3 * k + 1]);
-                buf.putDouble(a[3 * k + 2]);
-            }
+            put3(buf, localA, 3 * k);
+            put3(buf, localB, 3 * k);
+            put3(buf, rA, 3 * k);
+            put3(buf, rB, 3 * k);
             buf.putDouble(normalImpulse[k]);
             buf.putDouble(totalNormalImpulse[k]);
             buf.putDouble(maxNormalImpulse[k]);
@@ -146,12 +153,11 @@ final class ContactPair {
         }
     }
 
-    private static void putAll(java.nio.ByteBuffer buf, double[]... arrays) {
-        for (double[] a : arrays) {
-            buf.putDouble(a[0]);
-            buf.putDouble(a[1]);
-            buf.putDouble(a[2]);
-        }
+    /** Writes a[o..o+2] (the snapshot runs every step while step listeners are registered: no arrays made). */
+    private static void put3(java.nio.ByteBuffer buf, double[] a, int o) {
+        buf.putDouble(a[o]);
+        buf.putDouble(a[o + 1]);
+        buf.putDouble(a[o + 2]);
     }
 
     void reset(long k, int ca, int cb, int ba, int bb) {
