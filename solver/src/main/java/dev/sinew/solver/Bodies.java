@@ -42,6 +42,8 @@ final class Bodies {
     /** Speed caps, m/s and rad/s (+∞: none). */
     double[] maxLinearSpeed;
     double[] maxAngularSpeed;
+    /** Most normal impulse the body's contacts may give it in one tick, N·s (+∞: none). */
+    double[] maxContactImpulsePerStep;
     double[] sleepTime;
     int[] islandId;
     int[][] shapes;
@@ -80,6 +82,8 @@ final class Bodies {
         int old = maxLinearSpeed == null ? 0 : maxLinearSpeed.length;
         maxLinearSpeed = grow(maxLinearSpeed, n);
         maxAngularSpeed = grow(maxAngularSpeed, n);
+        maxContactImpulsePerStep = grow(maxContactImpulsePerStep, n);
+        Arrays.fill(maxContactImpulsePerStep, old, n, Double.POSITIVE_INFINITY);
         Arrays.fill(maxLinearSpeed, old, n, Double.POSITIVE_INFINITY);
         Arrays.fill(maxAngularSpeed, old, n, Double.POSITIVE_INFINITY);
         sleepTime = grow(sleepTime, n);
@@ -117,6 +121,7 @@ final class Bodies {
         shapes[slot] = null;
         maxLinearSpeed[slot] = Double.POSITIVE_INFINITY;
         maxAngularSpeed[slot] = Double.POSITIVE_INFINITY;
+        maxContactImpulsePerStep[slot] = Double.POSITIVE_INFINITY;
         if (freeCount == freeSlots.length) {
             freeSlots = Arrays.copyOf(freeSlots, 2 * freeCount);
         }

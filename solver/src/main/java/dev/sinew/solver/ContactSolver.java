@@ -38,6 +38,52 @@ final class ContactSolver {
     /** Largest normal impulse of one contact point in one solve, N·s (+∞: none). */
     double maxImpulse = Double.POSITIVE_INFINITY;
     SolverLimits limits = new SolverLimits();
+    /** True while some body has a per-tick contact impulse budget ({@link World#setMaxContactImpulsePerStep}). */
+    boolean bodyCaps;
+    /** Per body this substep: its budget (N·s) and the sum of its contact points' accumulated normal impulses. */
+    double[] budget = new double[0];
+    double[] received = new double[0];
+
+    /** Starts a substep's per-body budgets: each body's per-tick cap shared out over the substeps. */
+    void beginBodyCaps(int substeps) {
+        if (!bodyCaps) {
+            return;
+        }
+        if (budget.length < b.capacity) {
+            budget = new double[b.capacity];
+            received = new double[b.capacity];
+        }
+        for (int i = 0; i < b.high; i++) {
+            budget[i] = b.alive[i] ? b.maxContactImpulsePerStep[i] / substeps : Double.POSITIVE_INFINITY;
+            received[i] = 0;
+        }
+    }
+
+    /**
+     * Point k's new accumulated normal impulse {@code next} held so that neither body's contacts give
+     * it more than its budget this substep (only increases are cut); books the change.
+     */
+    double withinBudgets(ContactPair c, double old, double next) {
+        if (!bodyCaps) {
+            return next;
+        }
+        double delta = next - old;
+        if (delta > 0) {
+            double room = Math.min(room(c.bodyA), room(c.bodyB));
+            if (delta > room) {
+                delta = Math.max(0, room);
+                limits.bodyImpulseCapped++;
+            }
+        }
+        received[c.bodyA] += delta;
+        received[c.bodyB] += delta;
+        return old + delta;
+    }
+
+    private double room(int body) {
+        return b.type[body] == Bodies.DYNAMIC ? budget[body] - received[body] : Double.POSITIVE_INFINITY;
+    }
+
     double restitutionThreshold;
     /** World gravity, m/s². */
     double gx;
@@ -286,6 +332,10 @@ final class ContactSolver {
     void warmStart(ContactPair c) {
         for (int k = 0; k < c.pointCount; k++) {
             double ln = c.normalImpulse[k];
+            if (bodyCaps) {
+                received[c.bodyA] += ln;
+                received[c.bodyB] += ln;
+            }
             apply(c, c.rA, c.rB, 3 * k, c.nx * ln, c.ny * ln, c.nz * ln);
         }
         applyPatch(c, c.frictionImpulse1, c.frictionImpulse2, c.twistImpulse);
@@ -356,6 +406,7 @@ final class ContactSolver {
                 lam[k] = maxImpulse;
                 limits.contactImpulseCapped++;
             }
+            lam[k] = withinBudgets(c, c.normalImpulse[k], lam[k]);
             double impulse = lam[k] - c.normalImpulse[k];
             c.normalImpulse[k] = lam[k];
             c.maxNormalImpulse[k] = Math.max(c.maxNormalImpulse[k], impulse);
@@ -408,6 +459,7 @@ final class ContactSolver {
                 next = Math.max(old, maxImpulse);
                 limits.contactImpulseCapped++;
             }
+            next = withinBudgets(c, old, next);
             impulse = next - old;
             c.normalImpulse[k] = next;
             c.maxNormalImpulse[k] = Math.max(c.maxNormalImpulse[k], impulse);

@@ -147,6 +147,7 @@ final class IslandBlockSolver {
                 lam[i] = cs.maxImpulse;
                 cs.limits.contactImpulseCapped++;
             }
+            lam[i] = cs.withinBudgets(p, p.normalImpulse[k], lam[i]);
             double impulse = lam[i] - p.normalImpulse[k];
             p.normalImpulse[k] = lam[i];
             p.maxNormalImpulse[k] = Math.max(p.maxNormalImpulse[k], impulse);

@@ -9,6 +9,7 @@ public final class SolverLimits {
     int speedCapped;
     int pushOutCapped;
     int contactImpulseCapped;
+    int bodyImpulseCapped;
     int appliedImpulseCapped;
     int appliedSincePrevious;
     int treeContactsLeftOut;
@@ -18,6 +19,7 @@ public final class SolverLimits {
         speedCapped = 0;
         pushOutCapped = 0;
         contactImpulseCapped = 0;
+        bodyImpulseCapped = 0;
         treeContactsLeftOut = 0;
         sweptBack = 0;
         appliedImpulseCapped = appliedSincePrevious;
@@ -39,6 +41,11 @@ public final class SolverLimits {
         return contactImpulseCapped;
     }
 
+    /** Contact point solves cut so that a body's contacts stay within its per-tick budget ({@link World#setMaxContactImpulsePerStep}). */
+    public int bodyImpulseCapped() {
+        return bodyImpulseCapped;
+    }
+
     /** Calls to {@link World#applyImpulseAtPoint(BodyHandle, org.joml.Vector3dc, org.joml.Vector3dc, double)} whose cap cut the impulse, since the previous step. */
     public int appliedImpulseCapped() {
         return appliedImpulseCapped;
@@ -57,7 +64,7 @@ public final class SolverLimits {
     @Override
     public String toString() {
         return "SolverLimits[speedCapped=" + speedCapped + ", pushOutCapped=" + pushOutCapped + ", contactImpulseCapped="
-                + contactImpulseCapped + ", appliedImpulseCapped=" + appliedImpulseCapped + ", treeContactsLeftOut="
+                + contactImpulseCapped + ", bodyImpulseCapped=" + bodyImpulseCapped + ", appliedImpulseCapped=" + appliedImpulseCapped + ", treeContactsLeftOut="
                 + treeContactsLeftOut + ", sweptBack=" + sweptBack + "]";
     }
 }

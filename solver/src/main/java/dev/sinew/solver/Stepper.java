@@ -101,6 +101,7 @@ final class Stepper {
         cs.maxPushOut = s.maxPushOutSpeed();
         cs.restitutionThreshold = s.restitutionThreshold();
         cs.maxImpulse = world.maxContactImpulse;
+        cs.bodyCaps = world.bodyImpulseCaps > 0;
         cs.limits = world.limits;
         cs.gx = s.gravity().x();
         cs.gy = s.gravity().y();
@@ -125,6 +126,7 @@ final class Stepper {
                 buildItems();
             }
             integrateVelocities(h);
+            cs.beginBodyCaps(n);
             joints.warmStart(b, jointTree);
             jointTree.warmStart();
             for (int i = 0; i < solveCount; i++) {

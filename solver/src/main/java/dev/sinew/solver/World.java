@@ -116,6 +116,9 @@ public final class World {
     public void destroyBody(BodyHandle h) {
         checkUnlocked("destroy a body");
         int b = slot(h);
+        if (bodies.maxContactImpulsePerStep[b] != Double.POSITIVE_INFINITY) {
+            bodyImpulseCaps--;
+        }
         wakeIsland(b);
         contacts.removeBody(b);
         for (int j = 0; j < joints.high; j++) {
@@ -1412,6 +1415,27 @@ public final class World {
     public void setMaxContactImpulse(double maxImpulse) {
         checkUnlocked("set the contact impulse cap");
         maxContactImpulse = Check.cap("maxContactImpulse", maxImpulse, "N·s");
+    }
+
+    /** Bodies with a finite per-tick contact impulse cap (the solver skips the bookkeeping at 0). */
+    int bodyImpulseCaps;
+
+    /**
+     * Caps the normal impulse a dynamic body's contacts may give it in one tick, summed over its
+     * contact points and substeps (N·s, > 0; {@code Double.POSITIVE_INFINITY}, the default, for
+     * none): each substep's share is cap / substeps, and a contact point's impulse stops growing
+     * once its body has had that much (counted in {@link SolverLimits#bodyImpulseCapped()}). A capped
+     * body can be pushed into others when it would need more. The ground contacts a joint tree
+     * solves with its articulated mass are not counted yet.
+     */
+    public void setMaxContactImpulsePerStep(BodyHandle h, double maxImpulse) {
+        checkUnlocked("set a body's contact impulse cap");
+        int b = slot(h);
+        Check.cap("maxContactImpulsePerStep", maxImpulse, "N·s");
+        boolean was = bodies.maxContactImpulsePerStep[b] != Double.POSITIVE_INFINITY;
+        boolean now = maxImpulse != Double.POSITIVE_INFINITY;
+        bodyImpulseCaps += (now ? 1 : 0) - (was ? 1 : 0);
+        bodies.maxContactImpulsePerStep[b] = maxImpulse;
     }
 
     /**

@@ -75,6 +75,40 @@ class CapsTest {
         }
     }
 
+    /**
+     * A 1 kg box under a 300 kg one on the ground, the light box's contacts capped per tick: the
+     * normal impulse its contacts give it in a tick (both its contacts, all substeps, as the relax
+     * passes leave it) never exceeds the cap, and the cap says when it acts.
+     */
+    @Property(tries = 10)
+    void aBodysContactImpulsePerTickStaysWithinItsCap(@ForAll @DoubleRange(min = 1, max = 200) double cap) {
+        World w = new World();
+        w.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
+        BodyHandle light = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, 0.5, 0).mass(1)
+                .collider(Collider.of(new Box(0.5, 0.5, 0.5))).build());
+        w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, 1.5, 0).mass(300).collider(Collider.of(new Box(0.5, 0.5, 0.5))).build());
+        w.setMaxContactImpulsePerStep(light, cap);
+        int capped = 0;
+        for (int t = 0; t < 40; t++) {
+            w.step();
+            capped += w.solverLimits().bodyImpulseCapped();
+            double total = 0;
+            for (int i = 0; i < w.contacts.pairCount; i++) {
+                ContactPair p = w.contacts.pairs[i];
+                if (p.bodyA == light.index() || p.bodyB == light.index()) {
+                    for (int k = 0; k < p.pointCount; k++) {
+                        total += p.totalNormalImpulse[k];
+                    }
+                }
+            }
+            assertTrue(total <= cap * (1 + 1e-9), "tick " + t + ": " + total + " N·s over the cap " + cap);
+        }
+        // resting needs (301 + 300)·9.81/60 ≈ 98 N·s a tick through the light box's two contacts
+        if (cap < 90) {
+            assertTrue(capped > 0, "the cap acted and was counted");
+        }
+    }
+
     @Test
     void anImpulseWithACapIsCutToItAndReportedInTheNextStep() {
         World w = new World(WorldSettings.defaults().withGravity(new Vector3d()));
