@@ -3,6 +3,7 @@ package dev.sinew.scenes;
 import dev.sinew.scenes.ccd.BulletWallScene;
 import dev.sinew.scenes.ccd.HighSpeedScene;
 import dev.sinew.scenes.ccd.OverlapRecoveryScene;
+import dev.sinew.scenes.ccd.RagdollStrikeScene;
 import dev.sinew.scenes.ccd.SpinningBarScene;
 import dev.sinew.scenes.drives.PartialScene;
 import dev.sinew.scenes.drives.ProfileSweepScene;
@@ -41,6 +42,7 @@ public final class SceneCatalog {
             new SpinningBarScene(),
             new HighSpeedScene(),
             new OverlapRecoveryScene(),
+            new RagdollStrikeScene(),
             new PendulumScene(),
             new ChainScene(),
             new ChainScene(true),
