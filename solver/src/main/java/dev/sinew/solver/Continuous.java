@@ -45,8 +45,6 @@ final class Continuous {
     private final double[] c0 = new double[3];
     private final double[] c1 = new double[3];
     private final double[] sweep = new double[6];
-    /** Bodies moved back in the last tick. */
-    int clamped;
     /** The last tick's sweeps for debug drawing: from xyz, to xyz (after any move back), hit flag. */
     double[] sweeps = new double[6 * 64];
     boolean[] sweepHit = new boolean[64];
@@ -79,7 +77,7 @@ final class Continuous {
                 jointed[joints.bodyB[j]] = true;
             }
         }
-        clamped = 0;
+        int clamped = 0;
         sweepCount = 0;
         if (ns == 0) {
             return 0;

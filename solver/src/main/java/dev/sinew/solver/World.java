@@ -1210,11 +1210,18 @@ public final class World {
         bodies.linVel[3 * b] += m * impulse.x();
         bodies.linVel[3 * b + 1] += m * impulse.y();
         bodies.linVel[3 * b + 2] += m * impulse.z();
-        double rx = worldPoint.x() - bodies.pos[3 * b];
-        double ry = worldPoint.y() - bodies.pos[3 * b + 1];
-        double rz = worldPoint.z() - bodies.pos[3 * b + 2];
-        bodies.addAngularImpulse(b, ry * impulse.z() - rz * impulse.y(), rz * impulse.x() - rx * impulse.z(),
-                rx * impulse.y() - ry * impulse.x());
+        moment(b, worldPoint, impulse);
+        bodies.addAngularImpulse(b, momentScratch.x, momentScratch.y, momentScratch.z);
+    }
+
+    private final Vector3d momentScratch = new Vector3d();
+
+    /** momentScratch = (point − centre of mass of b) × v: the moment about b's centre of mass of v acting at point. */
+    private void moment(int b, Vector3dc point, Vector3dc v) {
+        double rx = point.x() - bodies.pos[3 * b];
+        double ry = point.y() - bodies.pos[3 * b + 1];
+        double rz = point.z() - bodies.pos[3 * b + 2];
+        momentScratch.set(ry * v.z() - rz * v.y(), rz * v.x() - rx * v.z(), rx * v.y() - ry * v.x());
     }
 
     /**
@@ -1257,12 +1264,10 @@ public final class World {
         bodies.force[3 * b] += force.x();
         bodies.force[3 * b + 1] += force.y();
         bodies.force[3 * b + 2] += force.z();
-        double rx = worldPoint.x() - bodies.pos[3 * b];
-        double ry = worldPoint.y() - bodies.pos[3 * b + 1];
-        double rz = worldPoint.z() - bodies.pos[3 * b + 2];
-        bodies.torque[3 * b] += ry * force.z() - rz * force.y();
-        bodies.torque[3 * b + 1] += rz * force.x() - rx * force.z();
-        bodies.torque[3 * b + 2] += rx * force.y() - ry * force.x();
+        moment(b, worldPoint, force);
+        bodies.torque[3 * b] += momentScratch.x;
+        bodies.torque[3 * b + 1] += momentScratch.y;
+        bodies.torque[3 * b + 2] += momentScratch.z;
     }
 
     /** Adds a force (N, world) at the centre of mass for the next tick; wakes the body. */
@@ -1367,14 +1372,14 @@ public final class World {
         try {
             faults.clear();
             limits.begin();
-            containFaults();
+            FaultContainment.run(this);
             if (guarded) {
                 rollback = WorldSnapshot.write(this, rollback);
             }
             stepper.runTick();
             stepCount++;
             breakOverloadedJoints();
-            containFaults();
+            FaultContainment.run(this);
             for (int i = 0; i < listeners.size(); i++) {
                 listeners.get(i).afterStep(this);
             }
@@ -1459,78 +1464,15 @@ public final class World {
         return faults;
     }
 
-    /**
-     * Finds dynamic bodies whose state is not finite or whose centre of mass is outside the world
-     * bound and contains each: {@link FaultPolicy#RESET} puts it back at its last good pose (the
-     * current position or orientation if finite and in bounds, else the one from before the last
-     * tick) at rest and zeroes the warm-start impulses of its contacts and joints;
-     * {@link FaultPolicy#REMOVE} destroys it. Other bodies are not touched.
-     */
-    private void containFaults() {
-        double bound = settings.worldBound();
-        Bodies b = bodies;
-        for (int i = 0; i < b.high; i++) {
-            if (!b.alive[i] || b.type[i] != Bodies.DYNAMIC) {
-                continue;
-            }
-            boolean posOk = finite(b.pos, 3 * i, 3);
-            boolean rotOk = finite(b.rot, 4 * i, 4);
-            boolean velOk = finite(b.linVel, 3 * i, 3) && finite(b.angVel, 3 * i, 3);
-            boolean inside = posOk && Math.abs(b.pos[3 * i]) <= bound && Math.abs(b.pos[3 * i + 1]) <= bound
-                    && Math.abs(b.pos[3 * i + 2]) <= bound;
-            if (posOk && rotOk && velOk && inside) {
-                continue;
-            }
-            FaultEvents.Cause cause = posOk && rotOk && velOk ? FaultEvents.Cause.OUT_OF_BOUNDS : FaultEvents.Cause.NOT_FINITE;
-            BodyHandle h = handle(i);
-            if (settings.faultPolicy() == FaultPolicy.REMOVE) {
-                faults.add(h, cause, true);
-                boolean was = locked;
-                locked = false;
-                try {
-                    destroyBody(h);
-                } finally {
-                    locked = was;
-                }
-                continue;
-            }
-            if (!inside) {
-                System.arraycopy(b.prevPos, 3 * i, b.pos, 3 * i, 3);
-            }
-            if (!rotOk) {
-                System.arraycopy(b.prevRot, 4 * i, b.rot, 4 * i, 4);
-            }
-            boolean prevBad = !finite(b.pos, 3 * i, 3) || !finite(b.rot, 4 * i, 4)
-                    || Math.abs(b.pos[3 * i]) > bound || Math.abs(b.pos[3 * i + 1]) > bound || Math.abs(b.pos[3 * i + 2]) > bound;
-            if (prevBad) {
-                // no good pose on record: back to the origin, upright
-                Bodies.setVec(b.pos, i, 0, 0, 0);
-                b.setRotation(i, 0, 0, 0, 1);
-            }
-            System.arraycopy(b.pos, 3 * i, b.prevPos, 3 * i, 3);
-            System.arraycopy(b.rot, 4 * i, b.prevRot, 4 * i, 4);
-            Bodies.setVec(b.linVel, i, 0, 0, 0);
-            Bodies.setVec(b.angVel, i, 0, 0, 0);
-            Bodies.setVec(b.force, i, 0, 0, 0);
-            Bodies.setVec(b.torque, i, 0, 0, 0);
-            b.updateWorldInertia(i);
-            contacts.removeBody(i);
-            joints.clearImpulses(i);
-            for (int k : b.shapes[i]) {
-                contacts.updateColliderPose(k);
-                contacts.refitBounds(k, true);
-            }
-            faults.add(h, cause, false);
+    /** Destroys a body from inside the step (fault containment with {@link FaultPolicy#REMOVE}). */
+    void destroyDuringStep(BodyHandle h) {
+        boolean was = locked;
+        locked = false;
+        try {
+            destroyBody(h);
+        } finally {
+            locked = was;
         }
-    }
-
-    private static boolean finite(double[] a, int o, int n) {
-        for (int k = 0; k < n; k++) {
-            if (!Double.isFinite(a[o + k])) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

@@ -19,8 +19,9 @@ final class SceneSession {
     private final SceneOptions options;
     SceneInstance instance;
     long tick;
+    /** Per body slot: its pose before the last tick (x, y, z, qx, qy, qz, qw), and the generation + 1 it belongs to (0: none). */
     private double[] previous = new double[0];
-    private int previousCount;
+    private int[] previousGeneration = new int[0];
 
     SceneSession(Scene scene, SceneOptions options) {
         this.scene = scene;
@@ -36,22 +37,24 @@ final class SceneSession {
     void reset() {
         instance = scene.create(options);
         tick = 0;
-        previousCount = 0;
+        java.util.Arrays.fill(previousGeneration, 0);
     }
 
     /** One fixed tick. */
     void step() {
         World w = world();
         List<BodyHandle> handles = w.bodyHandles();
-        if (previous.length < 7 * handles.size()) {
-            previous = new double[7 * handles.size() * 2];
-        }
         Vector3d p = new Vector3d();
         Quaterniond q = new Quaterniond();
-        for (int i = 0; i < handles.size(); i++) {
-            w.position(handles.get(i), p);
-            w.orientation(handles.get(i), q);
-            int o = 7 * i;
+        for (BodyHandle h : handles) {
+            int slot = h.index();
+            if (previous.length < 7 * (slot + 1)) {
+                previous = java.util.Arrays.copyOf(previous, 14 * (slot + 1));
+                previousGeneration = java.util.Arrays.copyOf(previousGeneration, 2 * (slot + 1));
+            }
+            w.position(h, p);
+            w.orientation(h, q);
+            int o = 7 * slot;
             previous[o] = p.x;
             previous[o + 1] = p.y;
             previous[o + 2] = p.z;
@@ -59,8 +62,8 @@ final class SceneSession {
             previous[o + 4] = q.y;
             previous[o + 5] = q.z;
             previous[o + 6] = q.w;
+            previousGeneration[slot] = h.generation() + 1;
         }
-        previousCount = handles.size();
         instance.beforeStep(tick);
         w.step();
         instance.afterStep(tick);
@@ -77,16 +80,15 @@ final class SceneSession {
      * before it; bodies made since show their current pose.
      */
     Renderer.Poses blended(double alpha) {
-        List<BodyHandle> handles = world().bodyHandles();
         Quaterniond prev = new Quaterniond();
         return (w, h, p, q) -> {
             w.position(h, p);
             w.orientation(h, q);
-            int i = handles.indexOf(h);
-            if (alpha >= 1 || i < 0 || i >= previousCount) {
+            int slot = h.index();
+            if (alpha >= 1 || slot >= previousGeneration.length || previousGeneration[slot] != h.generation() + 1) {
                 return;
             }
-            int o = 7 * i;
+            int o = 7 * slot;
             p.set(previous[o] + alpha * (p.x - previous[o]), previous[o + 1] + alpha * (p.y - previous[o + 1]),
                     previous[o + 2] + alpha * (p.z - previous[o + 2]));
             prev.set(previous[o + 3], previous[o + 4], previous[o + 5], previous[o + 6]);
