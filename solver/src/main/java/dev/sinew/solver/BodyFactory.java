@@ -35,7 +35,7 @@ final class BodyFactory {
         List<MassProperties> parts = new ArrayList<>();
         Matrix3d rotM = new Matrix3d();
         for (Collider c : s.colliders()) {
-            if (c.shape() instanceof Plane) {
+            if (c.shape().staticOnly()) {
                 continue;
             }
             MassProperties mp = c.shape().massProperties(c.material().density());

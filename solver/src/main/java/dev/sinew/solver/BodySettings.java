@@ -38,9 +38,9 @@ public record BodySettings(BodyType type, Vector3dc position, Quaterniondc orien
         colliders = List.copyOf(colliders);
         for (int i = 0; i < colliders.size(); i++) {
             Collider c = Check.notNull("colliders[" + i + "]", colliders.get(i));
-            if (type != BodyType.STATIC && c.shape() instanceof dev.sinew.solver.shape.Plane) {
+            if (type != BodyType.STATIC && c.shape().staticOnly()) {
                 throw new InvalidArgumentException("colliders[" + i + "].shape", c.shape(),
-                        "a plane may only be on a static body");
+                        "a " + c.shape().typeName() + " may only be on a static body");
             }
         }
         if (type == BodyType.DYNAMIC && colliders.isEmpty() && Double.isNaN(mass)) {

@@ -24,6 +24,15 @@ final class ContactPair {
     double nz;
     boolean touching;
     boolean wasTouching;
+    /**
+     * A pair of a shape and terrain: it may touch along several patches with different normals,
+     * the first in this pair and each further one in a pair of the same key chained here
+     * (solved like any pair; events and the pair list keep only the first).
+     */
+    boolean terrain;
+    ContactPair nextPatch;
+    /** For a further patch, the pair it belongs to (the first patch); null otherwise. */
+    ContactPair owner;
     boolean staticSoftness;
     /**
      * This tick a joint tree solves the pair's normal rows with the articulated effective mass
@@ -169,6 +178,9 @@ final class ContactPair {
         pointCount = 0;
         touching = false;
         wasTouching = false;
+        terrain = false;
+        nextPatch = null;
+        owner = null;
         activeSet = -1;
         frictionWorld[0] = 0;
         frictionWorld[1] = 0;

@@ -2,6 +2,7 @@ package dev.sinew.solver;
 
 import dev.sinew.solver.collision.ContactManifold;
 import dev.sinew.solver.collision.NarrowPhase;
+import dev.sinew.solver.collision.TerrainManifolds;
 import dev.sinew.solver.collision.Transform;
 import java.util.Arrays;
 import org.joml.Quaterniond;
@@ -25,6 +26,9 @@ final class Contacts {
     private int poolCount;
     private final NarrowPhase narrowPhase = new NarrowPhase();
     private final ContactManifold manifold = new ContactManifold();
+    private final TerrainManifolds patches = new TerrainManifolds();
+    private final int[] oldId = new int[ContactManifold.MAX_POINTS * TerrainManifolds.MAX_PATCHES];
+    private final double[] oldImpulse = new double[ContactManifold.MAX_POINTS * TerrainManifolds.MAX_PATCHES];
     private final Transform ta = new Transform();
     private final Transform tb = new Transform();
     private final Vector3d scratchPos = new Vector3d();
@@ -62,6 +66,7 @@ final class Contacts {
                         colliders.friction[cb], colliders.frictionRule[cb]);
                 p.restitution = CombineRule.combine(colliders.restitution[ca], colliders.restitutionRule[ca],
                         colliders.restitution[cb], colliders.restitutionRule[cb]);
+                p.terrain = NarrowPhase.isTerrainPair(colliders.shape[ca], colliders.shape[cb]);
                 mergeBuffer[w++] = p;
                 j++;
             } else {
@@ -90,13 +95,18 @@ final class Contacts {
     }
 
     void releasePair(ContactPair p) {
+        ContactPair next = p.nextPatch;
+        p.nextPatch = null;
+        if (next != null) {
+            releasePair(next);
+        }
         if (poolCount == pool.length) {
             pool = Arrays.copyOf(pool, 2 * poolCount);
         }
         pool[poolCount++] = p;
     }
 
-    /** Recomputes one pair's manifold and carries impulses over to points with the same feature id. */
+    /** Recomputes one pair's manifold (a terrain pair's patches) and carries impulses over to points with the same feature id. */
     void updateManifold(ContactPair p, double dt, boolean fresh) {
         int ca = p.colliderA;
         int cb = p.colliderB;
@@ -111,21 +121,83 @@ final class Contacts {
         double speed = length(v, ba) + length(v, bb)
                 + length(w, ba) * colliders.maxRadius[ca] + length(w, bb) * colliders.maxRadius[cb];
         double margin = world.settings().speculativeDistance() + dt * speed;
-        narrowPhase.collide(colliders.shape[ca], ta, colliders.shape[cb], tb, margin, manifold);
-        ContactManifold m = manifold;
-        int oldCount = p.pointCount;
-        // Carry impulses by id; old values are read before being overwritten (ids are matched into temporaries).
+        int oldCount = 0;
+        for (ContactPair q = p; q != null; q = q.nextPatch) {
+            for (int k = 0; k < q.pointCount; k++) {
+                oldId[oldCount] = q.id[k];
+                oldImpulse[oldCount++] = q.normalImpulse[k];
+            }
+        }
+        if (!p.terrain) {
+            narrowPhase.collide(colliders.shape[ca], ta, colliders.shape[cb], tb, margin, manifold);
+            apply(p, manifold, fresh, oldCount);
+            return;
+        }
+        int slots = TerrainManifolds.MAX_PATCHES;
+        if (!fresh) {
+            // mid-tick the solve list holds this tick's patches: new normals join the nearest
+            slots = 0;
+            for (ContactPair q = p; q != null; q = q.nextPatch) {
+                slots++;
+            }
+        }
+        narrowPhase.collideTerrain(colliders.shape[ca], ta, colliders.shape[cb], tb, margin, slots, patches);
+        if (patches.count == 0) {
+            manifold.clear();
+            apply(p, manifold, fresh, oldCount);
+        }
+        ContactPair prev = null;
+        ContactPair q = p;
+        for (int i = 0; i < patches.count; i++) {
+            if (q == null) {
+                q = takePair();
+                q.reset(p.key, ca, cb, ba, bb);
+                q.friction = p.friction;
+                q.restitution = p.restitution;
+                q.terrain = true;
+                q.owner = p;
+                prev.nextPatch = q;
+            }
+            ContactManifold m = patches.patch[i];
+            if (q.pointCount > 0 && q.nx * m.nx + q.ny * m.ny + q.nz * m.nz < PATCH_KEEPS_FRICTION) {
+                q.pointCount = 0; // another patch now: its friction history does not carry
+            }
+            apply(q, m, fresh, oldCount);
+            prev = q;
+            q = q.nextPatch;
+        }
+        ContactPair last = patches.count == 0 ? p : prev;
+        if (!fresh) {
+            // mid-tick: patches that went away keep their slot, empty, until the tick ends
+            for (ContactPair r = last.nextPatch; r != null; r = r.nextPatch) {
+                manifold.clear();
+                apply(r, manifold, false, oldCount);
+            }
+        } else if (last.nextPatch != null) {
+            releasePair(last.nextPatch);
+            last.nextPatch = null;
+        }
+    }
+
+    /** Cosine between a patch's old and new normal below which it starts without friction history. */
+    private static final double PATCH_KEEPS_FRICTION = 0.9;
+
+    /** Writes manifold m into pair p; normal impulses come from the old points (oldId/oldImpulse[0..oldCount)) by id. */
+    private void apply(ContactPair p, ContactManifold m, boolean fresh, int oldCount) {
+        int ba = p.bodyA;
+        int bb = p.bodyB;
+        int previousPoints = p.pointCount;
         for (int k = 0; k < m.pointCount; k++) {
-            int match = -1;
+            double carried = 0;
             for (int o = 0; o < oldCount; o++) {
-                if (p.id[o] == m.id[k]) {
-                    match = o;
+                if (oldId[o] == m.id[k]) {
+                    carried = oldImpulse[o];
                     break;
                 }
             }
-            carryNormal[k] = match >= 0 ? p.normalImpulse[match] : 0;
+            carryNormal[k] = carried;
         }
-        if (oldCount == 0 || m.pointCount == 0) {
+        if (previousPoints == 0 || m.pointCount == 0) {
             // A new touch starts without friction history; the patch's impulses otherwise carry over.
             p.frictionWorld[0] = 0;
             p.frictionWorld[1] = 0;
@@ -143,7 +215,7 @@ final class Contacts {
             p.id[k] = m.id[k];
             p.separation[k] = m.separation[k];
             p.normalImpulse[k] = carryNormal[k];
-            if (fresh || k >= oldCount) {
+            if (fresh || k >= previousPoints) {
                 p.totalNormalImpulse[k] = 0;
                 p.maxNormalImpulse[k] = 0;
                 p.relativeVelocity[k] = 0; // a point found mid-tick does not bounce this tick
@@ -258,22 +330,23 @@ final class Contacts {
         double[] pos = bodies.pos;
         double[] rot = bodies.rot;
         for (int i = 0; i < pairCount; i++) {
-            ContactPair c = pairs[i];
-            int ba = c.bodyA;
-            int bb = c.bodyB;
-            for (int k = 0; k < c.pointCount; k++) {
-                int o = 3 * k;
-                double s = c.separation[k]
-                        + c.nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o) - pos[3 * ba]
-                                - ContactSolver.rotX(rot, ba, c.localA, o))
-                        + c.ny * (pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, c.localB, o) - pos[3 * ba + 1]
-                                - ContactSolver.rotY(rot, ba, c.localA, o))
-                        + c.nz * (pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, c.localB, o) - pos[3 * ba + 2]
-                                - ContactSolver.rotZ(rot, ba, c.localA, o));
-                if (-s > deepest) {
-                    deepest = -s;
-                    best = c;
-                    bestK = k;
+            for (ContactPair c = pairs[i]; c != null; c = c.nextPatch) {
+                int ba = c.bodyA;
+                int bb = c.bodyB;
+                for (int k = 0; k < c.pointCount; k++) {
+                    int o = 3 * k;
+                    double s = c.separation[k]
+                            + c.nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o) - pos[3 * ba]
+                                    - ContactSolver.rotX(rot, ba, c.localA, o))
+                            + c.ny * (pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, c.localB, o) - pos[3 * ba + 1]
+                                    - ContactSolver.rotY(rot, ba, c.localA, o))
+                            + c.nz * (pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, c.localB, o) - pos[3 * ba + 2]
+                                    - ContactSolver.rotZ(rot, ba, c.localA, o));
+                    if (-s > deepest) {
+                        deepest = -s;
+                        best = c;
+                        bestK = k;
+                    }
                 }
             }
         }
@@ -324,6 +397,17 @@ final class Contacts {
             pairs[i] = null;
         }
         pairCount = 0;
+    }
+
+    /** Pairs plus the further patches of terrain pairs. */
+    int entryCount() {
+        int n = 0;
+        for (int i = 0; i < pairCount; i++) {
+            for (ContactPair p = pairs[i]; p != null; p = p.nextPatch) {
+                n++;
+            }
+        }
+        return n;
     }
 
     void appendPair(ContactPair p) {

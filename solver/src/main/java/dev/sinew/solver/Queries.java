@@ -9,6 +9,8 @@ import dev.sinew.solver.shape.ConvexHull;
 import dev.sinew.solver.shape.Plane;
 import dev.sinew.solver.shape.Shape;
 import dev.sinew.solver.shape.Sphere;
+import dev.sinew.solver.shape.Terrain;
+import dev.sinew.solver.shape.TriangleList;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -85,8 +87,8 @@ public final class Queries {
         Check.notNull("shape", shape);
         Check.finite("position", position);
         Check.unit("rotation", rotation);
-        if (shape instanceof Plane) {
-            throw new InvalidArgumentException("shape", shape, "overlap queries take a finite shape");
+        if (shape.staticOnly()) {
+            throw new InvalidArgumentException("shape", shape, "overlap queries take a shape a dynamic body could have");
         }
         double[] bb = new double[6];
         shape.computeBounds(position, rotation, bb, 0);
@@ -232,6 +234,9 @@ public final class Queries {
             out[3] = nz;
             return true;
         }
+        if (s instanceof Terrain t) {
+            return rayTerrain(t, ox, oy, oz, dx, dy, dz, maxT, out);
+        }
         ConvexHull h = s instanceof Box b ? b.hull() : (ConvexHull) s;
         double tEnter = Double.NEGATIVE_INFINITY;
         double tExit = maxT;
@@ -269,6 +274,62 @@ public final class Queries {
         out[2] = h.plane(face, 1);
         out[3] = h.plane(face, 2);
         return true;
+    }
+
+    /** Ray against the front faces of the terrain's triangles in the ray's bounds (Möller–Trumbore). */
+    private static boolean rayTerrain(Terrain terrain, double ox, double oy, double oz, double dx, double dy,
+            double dz, double maxT, double[] out) {
+        TriangleList list = new TriangleList();
+        terrain.overlapping(Math.min(ox, ox + dx * maxT), Math.min(oy, oy + dy * maxT), Math.min(oz, oz + dz * maxT),
+                Math.max(ox, ox + dx * maxT), Math.max(oy, oy + dy * maxT), Math.max(oz, oz + dz * maxT), list);
+        double[] t = new double[9];
+        double best = maxT;
+        boolean hit = false;
+        for (int i = 0; i < list.count(); i++) {
+            terrain.triangle(list.get(i), t, 0);
+            double e1x = t[3] - t[0];
+            double e1y = t[4] - t[1];
+            double e1z = t[5] - t[2];
+            double e2x = t[6] - t[0];
+            double e2y = t[7] - t[1];
+            double e2z = t[8] - t[2];
+            double nx = e1y * e2z - e1z * e2y;
+            double ny = e1z * e2x - e1x * e2z;
+            double nz = e1x * e2y - e1y * e2x;
+            double dn = nx * dx + ny * dy + nz * dz;
+            if (dn >= 0) {
+                continue; // parallel or from behind: terrain is one-sided
+            }
+            double px = dy * e2z - dz * e2y;
+            double py = dz * e2x - dx * e2z;
+            double pz = dx * e2y - dy * e2x;
+            double det = e1x * px + e1y * py + e1z * pz;
+            double inv = 1 / det;
+            double sx = ox - t[0];
+            double sy = oy - t[1];
+            double sz = oz - t[2];
+            double u = (sx * px + sy * py + sz * pz) * inv;
+            if (u < 0 || u > 1) {
+                continue;
+            }
+            double qx = sy * e1z - sz * e1y;
+            double qy = sz * e1x - sx * e1z;
+            double qz = sx * e1y - sy * e1x;
+            double v = (dx * qx + dy * qy + dz * qz) * inv;
+            if (v < 0 || u + v > 1) {
+                continue;
+            }
+            double d = (e2x * qx + e2y * qy + e2z * qz) * inv;
+            if (d >= 0 && d <= best) {
+                best = d;
+                hit = true;
+                out[0] = d;
+                out[1] = nx;
+                out[2] = ny;
+                out[3] = nz;
+            }
+        }
+        return hit;
     }
 
     private static boolean raySphere(double ox, double oy, double oz, double dx, double dy, double dz, double cx,

@@ -88,12 +88,13 @@ final class Stepper {
         }
         solveCount = 0;
         for (int i = 0; i < contacts.pairCount; i++) {
-            ContactPair p = contacts.pairs[i];
-            if (p.pointCount > 0 && (awakeDynamic(p.bodyA) || awakeDynamic(p.bodyB))) {
-                if (solveCount == solveList.length) {
-                    solveList = Arrays.copyOf(solveList, 2 * solveCount);
+            for (ContactPair p = contacts.pairs[i]; p != null; p = p.nextPatch) {
+                if (p.pointCount > 0 && (awakeDynamic(p.bodyA) || awakeDynamic(p.bodyB))) {
+                    if (solveCount == solveList.length) {
+                        solveList = Arrays.copyOf(solveList, 2 * solveCount);
+                    }
+                    solveList[solveCount++] = p;
                 }
-                solveList[solveCount++] = p;
             }
         }
         ContactSolver cs = contactSolver;
@@ -186,14 +187,16 @@ final class Stepper {
             ContactPair p = solveList[i];
             double sweep = h * (Contacts.length(bodies.angVel, p.bodyA) * colliders.maxRadius[p.colliderA]
                     + Contacts.length(bodies.angVel, p.bodyB) * colliders.maxRadius[p.colliderB]);
-            if (sweep <= FAST_ROTATION_SWEEP) {
-                continue;
+            if (sweep <= FAST_ROTATION_SWEEP || p.owner != null) {
+                continue; // a terrain pair's further patches are recollided with its first
             }
             contacts.updateColliderPose(p.colliderA);
             contacts.updateColliderPose(p.colliderB);
             contacts.updateManifold(p, remaining, false);
-            if (p.pointCount > 0) {
-                contactSolver.prepare(p, false);
+            for (ContactPair q = p; q != null; q = q.nextPatch) {
+                if (q.pointCount > 0) {
+                    contactSolver.prepare(q, false);
+                }
             }
             any = true;
         }
@@ -472,32 +475,38 @@ final class Stepper {
         double touchLimit = s.linearSlop();
         for (int i = 0; i < contacts.pairCount; i++) {
             ContactPair p = contacts.pairs[i];
-            if (p.pointCount == 0) {
-                p.touching = false;
-            } else {
-                if (isMoving(p.bodyA) || isMoving(p.bodyB)) {
-                    p.touching = p.totalImpulse() > 0 || p.minSeparation() <= touchLimit;
+            boolean touching = false;
+            double impulse = 0;
+            for (ContactPair q = p; q != null; q = q.nextPatch) {
+                if (q.pointCount == 0) {
+                    q.touching = false;
+                    continue;
                 }
-                boolean dynA = b.type[p.bodyA] == Bodies.DYNAMIC;
-                boolean dynB = b.type[p.bodyB] == Bodies.DYNAMIC;
+                if (isMoving(q.bodyA) || isMoving(q.bodyB)) {
+                    q.touching = q.totalImpulse() > 0 || q.minSeparation() <= touchLimit;
+                }
+                boolean dynA = b.type[q.bodyA] == Bodies.DYNAMIC;
+                boolean dynB = b.type[q.bodyB] == Bodies.DYNAMIC;
                 if (dynA && dynB) {
-                    islands.union(p.bodyA, p.bodyB);
-                } else if (dynA && b.type[p.bodyB] == Bodies.KINEMATIC && isMoving(p.bodyB)) {
-                    islands.markRestless(p.bodyA);
-                } else if (dynB && b.type[p.bodyA] == Bodies.KINEMATIC && isMoving(p.bodyA)) {
-                    islands.markRestless(p.bodyB);
+                    islands.union(q.bodyA, q.bodyB);
+                } else if (dynA && b.type[q.bodyB] == Bodies.KINEMATIC && isMoving(q.bodyB)) {
+                    islands.markRestless(q.bodyA);
+                } else if (dynB && b.type[q.bodyA] == Bodies.KINEMATIC && isMoving(q.bodyA)) {
+                    islands.markRestless(q.bodyB);
                 }
+                touching |= q.touching;
+                impulse += q.totalImpulse();
             }
-            if (p.touching && !p.wasTouching) {
+            // events per pair of colliders (a terrain pair's patches together), kept on the first
+            if (touching && !p.wasTouching) {
                 events.add(ContactEvents.BEGIN, p.bodyA, b.generation[p.bodyA], p.bodyB, b.generation[p.bodyB], 0);
-            } else if (!p.touching && p.wasTouching) {
+            } else if (!touching && p.wasTouching) {
                 events.add(ContactEvents.END, p.bodyA, b.generation[p.bodyA], p.bodyB, b.generation[p.bodyB], 0);
             }
-            if (p.touching) {
-                events.add(ContactEvents.TOUCH, p.bodyA, b.generation[p.bodyA], p.bodyB, b.generation[p.bodyB],
-                        p.totalImpulse());
+            if (touching) {
+                events.add(ContactEvents.TOUCH, p.bodyA, b.generation[p.bodyA], p.bodyB, b.generation[p.bodyB], impulse);
             }
-            p.wasTouching = p.touching;
+            p.wasTouching = touching;
         }
         islands.finish(b, s.sleepEnabled(), s.timeToSleep());
     }

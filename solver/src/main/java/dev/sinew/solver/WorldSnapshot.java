@@ -1,5 +1,6 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.collision.NarrowPhase;
 import java.nio.ByteBuffer;
 import java.nio.BufferUnderflowException;
 import java.util.Arrays;
@@ -124,7 +125,7 @@ public final class WorldSnapshot {
         int perCollider = 8 * (6 + 3 + 4);
         int perPair = ContactPair.BYTES;
         int size = 4 + 8 + 8 + 8 + 4 + 4 + liveBodies * perBody + 4 + liveColliders * perCollider + 4
-                + w.contacts.pairCount * perPair + 4 + 8 * (12 + Joints.ROW_IMPULSES) * w.joints.count + 8;
+                + w.contacts.entryCount() * perPair + 4 + 8 * (12 + Joints.ROW_IMPULSES) * w.joints.count + 8;
         ByteBuffer buf = reuse != null && reuse.capacity() >= size ? reuse.clear() : ByteBuffer.allocate(size + size / 4);
         buf.putInt(MAGIC);
         buf.putLong(layoutHash(w));
@@ -158,9 +159,12 @@ public final class WorldSnapshot {
             put(buf, c.worldPos, 3 * k, 3);
             put(buf, c.worldRot, 4 * k, 4);
         }
-        buf.putInt(w.contacts.pairCount);
+        // a terrain pair's further patches follow it as entries with the same key
+        buf.putInt(w.contacts.entryCount());
         for (int i = 0; i < w.contacts.pairCount; i++) {
-            w.contacts.pairs[i].write(buf);
+            for (ContactPair p = w.contacts.pairs[i]; p != null; p = p.nextPatch) {
+                p.write(buf);
+            }
         }
         Joints joints = w.joints;
         buf.putInt(joints.count);
@@ -297,6 +301,7 @@ public final class WorldSnapshot {
         if (!dryRun) {
             w.contacts.releaseAllPairs();
         }
+        ContactPair last = null;
         for (int i = 0; i < pairs; i++) {
             long key = buf.getLong();
             int ca = (int) (key >>> 32);
@@ -310,8 +315,15 @@ public final class WorldSnapshot {
             if (p.pointCount < 0 || p.pointCount > ContactPair.N) {
                 throw new InvalidArgumentException("snapshot.pointCount", p.pointCount, "must be in [0, 4]");
             }
+            p.terrain = NarrowPhase.isTerrainPair(c.shape[ca], c.shape[cb]);
             if (!dryRun) {
-                w.contacts.appendPair(p);
+                if (last != null && last.key == key && p.terrain) {
+                    last.nextPatch = p;
+                    p.owner = last.owner != null ? last.owner : last;
+                } else {
+                    w.contacts.appendPair(p);
+                }
+                last = p;
             }
         }
         int jointCount = buf.getInt();

@@ -39,6 +39,15 @@ final class Candidates {
         count++;
     }
 
+    /** Smallest separation among the candidates, +∞ when there are none. */
+    double minSep() {
+        double m = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < count; i++) {
+            m = Math.min(m, sep[i]);
+        }
+        return m;
+    }
+
     /** Writes up to four candidates to {@code out}; normal (nx, ny, nz) must already be set there. */
     void reduceInto(ContactManifold out) {
         out.pointCount = 0;

@@ -1,7 +1,6 @@
 package dev.sinew.solver.collision;
 
 import dev.sinew.solver.shape.ConvexHull;
-import java.util.Arrays;
 
 /**
  * Two convex hulls, computed in A's local frame.
@@ -26,22 +25,13 @@ final class HullHullCollider {
      * candidate would only make the reduction drop a corner of a resting face.
      */
     private static final double DEEPEST_TOLERANCE = 1e-3;
-    /** Metres a point may lie outside a side plane and still count as inside. */
-    private static final double CLIP_TOLERANCE = 1e-6;
 
     private final NarrowPhase np;
     private final SegmentMath seg;
     private final Transform rel = new Transform();
     private double[] bv = new double[3 * 16];
     private double[] bp = new double[4 * 16];
-    private double[] polyX = new double[32];
-    private double[] polyY = new double[32];
-    private double[] polyZ = new double[32];
-    private int[] polyCode = new int[32];
-    private double[] tmpX = new double[32];
-    private double[] tmpY = new double[32];
-    private double[] tmpZ = new double[32];
-    private int[] tmpCode = new int[32];
+    private final Polygon poly = new Polygon();
 
     HullHullCollider(NarrowPhase np) {
         this.np = np;
@@ -276,14 +266,14 @@ final class HullHullCollider {
         int incStart = inc.faceStart(incFace);
         int incCount = inc.faceSize(incFace);
         int refCount = ref.faceSize(refFace);
-        ensurePoly(incCount + refCount + 2);
+        poly.ensure(incCount + refCount + 2);
         int count = incCount;
         for (int k = 0; k < incCount; k++) {
             int vi = inc.faceVertex(incStart + k);
-            polyX[k] = vx(a, vi, !refIsB);
-            polyY[k] = vy(a, vi, !refIsB);
-            polyZ[k] = vz(a, vi, !refIsB);
-            polyCode[k] = 0x2000 | (vi & 0x1FFF);
+            poly.x[k] = vx(a, vi, !refIsB);
+            poly.y[k] = vy(a, vi, !refIsB);
+            poly.z[k] = vz(a, vi, !refIsB);
+            poly.code[k] = 0x2000 | (vi & 0x1FFF);
         }
         int refStart = ref.faceStart(refFace);
         for (int k = 0; k < refCount && count > 0; k++) {
@@ -302,15 +292,15 @@ final class HullHullCollider {
         }
         int flip = refIsB ? 0x80000000 : 0;
         for (int k = 0; k < count; k++) {
-            double px = polyX[k];
-            double py = polyY[k];
-            double pz = polyZ[k];
+            double px = poly.x[k];
+            double py = poly.y[k];
+            double pz = poly.z[k];
             double s = nx * px + ny * py + nz * pz - d;
             if (s <= margin) {
                 double mx = px - 0.5 * s * nx;
                 double my = py - 0.5 * s * ny;
                 double mz = pz - 0.5 * s * nz;
-                int id = flip | (refFace << 22) | ((incFace & 0xFF) << 14) | (polyCode[k] & 0x3FFF);
+                int id = flip | (refFace << 22) | ((incFace & 0xFF) << 14) | (poly.code[k] & 0x3FFF);
                 c.add(ta.pointX(mx, my, mz), ta.pointY(mx, my, mz), ta.pointZ(mx, my, mz), s, id);
             }
         }
@@ -388,14 +378,14 @@ final class HullHullCollider {
         int incStart = b.faceStart(incFace);
         int incCount = b.faceSize(incFace);
         int refCount = a.faceSize(refFace);
-        ensurePoly(incCount + refCount + 2);
+        poly.ensure(incCount + refCount + 2);
         int count = incCount;
         for (int k = 0; k < incCount; k++) {
             int vi = b.faceVertex(incStart + k);
-            polyX[k] = bv[3 * vi];
-            polyY[k] = bv[3 * vi + 1];
-            polyZ[k] = bv[3 * vi + 2];
-            polyCode[k] = 0x2000 | (vi & 0x1FFF);
+            poly.x[k] = bv[3 * vi];
+            poly.y[k] = bv[3 * vi + 1];
+            poly.z[k] = bv[3 * vi + 2];
+            poly.code[k] = 0x2000 | (vi & 0x1FFF);
         }
         int refStart = a.faceStart(refFace);
         for (int k = 0; k < refCount && count > 0; k++) {
@@ -414,9 +404,9 @@ final class HullHullCollider {
             count = clip(count, sx, sy, sz, sx * ax + sy * ay + sz * az, k);
         }
         for (int k = 0; k < count; k++) {
-            double px = polyX[k];
-            double py = polyY[k];
-            double pz = polyZ[k];
+            double px = poly.x[k];
+            double py = poly.y[k];
+            double pz = poly.z[k];
             // In an overlap a point over A's face can measure deeper than the minimum translation;
             // such points are left out (the edge point already carries the depth).
             double sigma = (fx * px + fy * py + fz * pz - fd) / best;
@@ -424,7 +414,7 @@ final class HullHullCollider {
                 double mx = px - 0.5 * sigma * nx;
                 double my = py - 0.5 * sigma * ny;
                 double mz = pz - 0.5 * sigma * nz;
-                int id = 0x20000000 | (refFace << 22) | ((incFace & 0xFF) << 14) | (polyCode[k] & 0x3FFF);
+                int id = 0x20000000 | (refFace << 22) | ((incFace & 0xFF) << 14) | (poly.code[k] & 0x3FFF);
                 c.add(ta.pointX(mx, my, mz), ta.pointY(mx, my, mz), ta.pointZ(mx, my, mz), sigma, id);
             }
         }
@@ -443,60 +433,10 @@ final class HullHullCollider {
         return fromB ? bv[3 * vi + 2] : a.vertex(vi, 2);
     }
 
-    /** Sutherland–Hodgman against the half-space s·p ≤ off; new points get a code from the clip plane and edge. */
+    /** Clips the first {@code count} vertices of the polygon against s·p ≤ off; returns the new count. */
     private int clip(int count, double sx, double sy, double sz, double off, int plane) {
-        double tol = CLIP_TOLERANCE * Math.sqrt(sx * sx + sy * sy + sz * sz);
-        int n = 0;
-        for (int i = 0; i < count; i++) {
-            int j = (i + 1) % count;
-            // A vertex on the side plane to within CLIP_TOLERANCE counts as inside, so a face
-            // resting exactly on another keeps its vertex ids (and so its warm-start impulses).
-            double di = sx * polyX[i] + sy * polyY[i] + sz * polyZ[i] - off - tol;
-            double dj = sx * polyX[j] + sy * polyY[j] + sz * polyZ[j] - off - tol;
-            if (di <= 0) {
-                tmpX[n] = polyX[i];
-                tmpY[n] = polyY[i];
-                tmpZ[n] = polyZ[i];
-                tmpCode[n] = polyCode[i];
-                n++;
-            }
-            if ((di <= 0) != (dj <= 0)) {
-                double t = di / (di - dj);
-                tmpX[n] = polyX[i] + t * (polyX[j] - polyX[i]);
-                tmpY[n] = polyY[i] + t * (polyY[j] - polyY[i]);
-                tmpZ[n] = polyZ[i] + t * (polyZ[j] - polyZ[i]);
-                int lo = Math.min(polyCode[i], polyCode[j]) & 0x7F;
-                int hi = Math.max(polyCode[i], polyCode[j]) & 0x3F;
-                tmpCode[n] = ((plane & 0x3F) << 7 | ((lo * 7 + hi) & 0x7F)) & 0x1FFF;
-                n++;
-            }
-        }
-        double[] sw = polyX;
-        polyX = tmpX;
-        tmpX = sw;
-        sw = polyY;
-        polyY = tmpY;
-        tmpY = sw;
-        sw = polyZ;
-        polyZ = tmpZ;
-        tmpZ = sw;
-        int[] si = polyCode;
-        polyCode = tmpCode;
-        tmpCode = si;
-        return n;
-    }
-
-    private void ensurePoly(int n) {
-        if (polyX.length < 2 * n) {
-            int m = 2 * n;
-            polyX = Arrays.copyOf(polyX, m);
-            polyY = Arrays.copyOf(polyY, m);
-            polyZ = Arrays.copyOf(polyZ, m);
-            polyCode = Arrays.copyOf(polyCode, m);
-            tmpX = Arrays.copyOf(tmpX, m);
-            tmpY = Arrays.copyOf(tmpY, m);
-            tmpZ = Arrays.copyOf(tmpZ, m);
-            tmpCode = Arrays.copyOf(tmpCode, m);
-        }
+        poly.count = count;
+        poly.clip(sx, sy, sz, off, plane);
+        return poly.count;
     }
 }

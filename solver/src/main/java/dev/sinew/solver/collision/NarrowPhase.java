@@ -6,6 +6,7 @@ import dev.sinew.solver.shape.ConvexHull;
 import dev.sinew.solver.shape.Plane;
 import dev.sinew.solver.shape.Shape;
 import dev.sinew.solver.shape.Sphere;
+import dev.sinew.solver.shape.Terrain;
 
 /**
  * Contact manifolds for every pair of shapes. Round shapes (sphere, capsule) are a core
@@ -20,11 +21,14 @@ public final class NarrowPhase {
     static final int KIND_PLANE = 0;
     static final int KIND_ROUND = 1;
     static final int KIND_HULL = 2;
+    static final int KIND_TERRAIN = 3;
 
     final Candidates candidates = new Candidates();
     final SegmentMath seg = new SegmentMath();
     private final SegmentHullCollider segmentHull = new SegmentHullCollider(this);
     private final HullHullCollider hullHull = new HullHullCollider(this);
+    private final TerrainCollider terrain = new TerrainCollider(this);
+    private final TerrainManifolds terrainScratch = new TerrainManifolds();
     private final double[] segA = new double[7];
     private final double[] segB = new double[7];
     private final double[] basisU = new double[3];
@@ -36,6 +40,9 @@ public final class NarrowPhase {
         }
         if (s instanceof Sphere || s instanceof Capsule) {
             return KIND_ROUND;
+        }
+        if (s instanceof Terrain) {
+            return KIND_TERRAIN;
         }
         return KIND_HULL;
     }
@@ -52,11 +59,64 @@ public final class NarrowPhase {
         out.clear();
         int ka = kind(a);
         int kb = kind(b);
+        if (ka == KIND_TERRAIN || kb == KIND_TERRAIN) {
+            // one manifold: the deepest patch (enough for queries and sweeps)
+            collideTerrain(a, ta, b, tb, margin, terrainScratch);
+            int d = terrainScratch.deepest();
+            if (d >= 0) {
+                copy(terrainScratch.patch[d], out);
+            }
+            return;
+        }
         if (ka > kb) {
             collideOrdered(b, tb, kb, a, ta, ka, margin, out);
             out.flip();
         } else {
             collideOrdered(a, ta, ka, b, tb, kb, margin, out);
+        }
+    }
+
+    /** True when either shape is terrain: such a pair has several manifolds, see {@link #collideTerrain}. */
+    public static boolean isTerrainPair(Shape a, Shape b) {
+        return a instanceof Terrain || b instanceof Terrain;
+    }
+
+    /**
+     * A shape against terrain (exactly one of {@code a}, {@code b} is terrain): one manifold per
+     * patch of triangles with a common normal, normals from a to b. Two terrains (or terrain and
+     * a plane) give nothing: both are static.
+     */
+    public void collideTerrain(Shape a, Transform ta, Shape b, Transform tb, double margin, TerrainManifolds out) {
+        collideTerrain(a, ta, b, tb, margin, TerrainManifolds.MAX_PATCHES, out);
+    }
+
+    /** As above with at most {@code maxPatches} patches: further normals join the nearest patch. */
+    public void collideTerrain(Shape a, Transform ta, Shape b, Transform tb, double margin, int maxPatches,
+            TerrainManifolds out) {
+        out.count = 0;
+        int ka = kind(a);
+        int kb = kind(b);
+        if (ka == KIND_TERRAIN && kb != KIND_TERRAIN && kb != KIND_PLANE) {
+            terrain.collide((Terrain) a, ta, b, tb, kb, margin, maxPatches, out);
+        } else if (kb == KIND_TERRAIN && ka != KIND_TERRAIN && ka != KIND_PLANE) {
+            terrain.collide((Terrain) b, tb, a, ta, ka, margin, maxPatches, out);
+            for (int i = 0; i < out.count; i++) {
+                out.patch[i].flip();
+            }
+        }
+    }
+
+    private static void copy(ContactManifold from, ContactManifold to) {
+        to.nx = from.nx;
+        to.ny = from.ny;
+        to.nz = from.nz;
+        to.pointCount = from.pointCount;
+        for (int k = 0; k < from.pointCount; k++) {
+            to.px[k] = from.px[k];
+            to.py[k] = from.py[k];
+            to.pz[k] = from.pz[k];
+            to.separation[k] = from.separation[k];
+            to.id[k] = from.id[k];
         }
     }
 

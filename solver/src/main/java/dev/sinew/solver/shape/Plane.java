@@ -56,6 +56,11 @@ public final class Plane implements Shape {
     }
 
     @Override
+    public boolean staticOnly() {
+        return true;
+    }
+
+    @Override
     public String typeName() {
         return "plane";
     }

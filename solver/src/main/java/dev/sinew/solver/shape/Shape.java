@@ -7,7 +7,7 @@ import org.joml.Vector3dc;
  * A collision shape in its own local frame. Shapes are immutable and may be shared by any
  * number of bodies. All lengths are in metres.
  */
-public sealed interface Shape permits Sphere, Capsule, Box, ConvexHull, Plane {
+public sealed interface Shape permits Sphere, Capsule, Box, ConvexHull, Plane, Terrain {
 
     /** Mass properties for a uniform density (kg/m³), in the shape's local frame. */
     MassProperties massProperties(double density);
@@ -23,4 +23,9 @@ public sealed interface Shape permits Sphere, Capsule, Box, ConvexHull, Plane {
 
     /** A number describing the shape's size, used in snapshot layout checks. */
     double sizeSignature();
+
+    /** True for shapes only a static body may carry (a plane, a heightfield, a triangle mesh): they have no mass. */
+    default boolean staticOnly() {
+        return false;
+    }
 }
