@@ -5,6 +5,7 @@ import dev.sinew.scenes.ccd.HighSpeedScene;
 import dev.sinew.scenes.ccd.OverlapRecoveryScene;
 import dev.sinew.scenes.ccd.RagdollStrikeScene;
 import dev.sinew.scenes.ccd.SpinningBarScene;
+import dev.sinew.scenes.ccd.TerrainScene;
 import dev.sinew.scenes.drives.PartialScene;
 import dev.sinew.scenes.drives.ProfileSweepScene;
 import dev.sinew.scenes.drives.StandScene;
@@ -41,6 +42,7 @@ public final class SceneCatalog {
             new BulletWallScene(),
             new SpinningBarScene(),
             new HighSpeedScene(),
+            new TerrainScene(),
             new OverlapRecoveryScene(),
             new RagdollStrikeScene(),
             new PendulumScene(),
