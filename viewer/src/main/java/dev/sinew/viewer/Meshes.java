@@ -1,6 +1,7 @@
 package dev.sinew.viewer;
 
 import dev.sinew.solver.shape.ConvexHull;
+import dev.sinew.solver.shape.Terrain;
 
 /**
  * Triangle meshes as interleaved (position, normal) floats, six per vertex, three vertices per
@@ -114,6 +115,34 @@ final class Meshes {
                 o = put(out, o, first, n);
                 o = put(out, o, flip ? c : b, n);
                 o = put(out, o, flip ? b : c, n);
+            }
+        }
+        return out;
+    }
+
+    /** Every triangle of a heightfield or triangle mesh, each with its face normal (faceted shading). */
+    static float[] terrain(Terrain t) {
+        float[] out = new float[t.triangleCount() * 3 * 6];
+        double[] c = new double[9];
+        int o = 0;
+        for (int id = 0; id < t.triangleIdLimit(); id++) {
+            if (!t.hasTriangle(id)) {
+                continue;
+            }
+            t.triangle(id, c, 0);
+            double ux = c[3] - c[0];
+            double uy = c[4] - c[1];
+            double uz = c[5] - c[2];
+            double vx = c[6] - c[0];
+            double vy = c[7] - c[1];
+            double vz = c[8] - c[2];
+            double nx = uy * vz - uz * vy;
+            double ny = uz * vx - ux * vz;
+            double nz = ux * vy - uy * vx;
+            double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            float[] n = {(float) (nx / len), (float) (ny / len), (float) (nz / len)};
+            for (int k = 0; k < 3; k++) {
+                o = put(out, o, new float[] {(float) c[3 * k], (float) c[3 * k + 1], (float) c[3 * k + 2]}, n);
             }
         }
         return out;

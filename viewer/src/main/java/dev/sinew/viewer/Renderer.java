@@ -10,6 +10,8 @@ import dev.sinew.solver.shape.Box;
 import dev.sinew.solver.shape.Capsule;
 import dev.sinew.solver.shape.ConvexHull;
 import dev.sinew.solver.shape.Plane;
+import dev.sinew.solver.shape.Shape;
+import dev.sinew.solver.shape.Terrain;
 import dev.sinew.solver.shape.Sphere;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
@@ -65,7 +67,8 @@ final class Renderer implements AutoCloseable {
     private final Mesh cube;
     private final Mesh sphere;
     private final Mesh cylinder;
-    private final Map<ConvexHull, Mesh> hulls = new IdentityHashMap<>();
+    /** A mesh per hull and per terrain shape in use, keyed by the (immutable, shareable) shape. */
+    private final Map<Shape, Mesh> hulls = new IdentityHashMap<>();
     private final List<Mesh> meshes = new ArrayList<>();
     private long frame = 1;
     private FloatBuffer upload = MemoryUtil.memAllocFloat(INSTANCE_FLOATS * 1024);
@@ -342,9 +345,13 @@ final class Renderer implements AutoCloseable {
             instance(sphere, k.halfHeight(), k.radius(), k.radius(), k.radius(), rgb);
             instance(sphere, -k.halfHeight(), k.radius(), k.radius(), k.radius(), rgb);
         } else if (c.shape() instanceof ConvexHull hull) {
-            Mesh m = hulls.computeIfAbsent(hull, hh -> track(new Mesh(Meshes.hull(hh))));
+            Mesh m = hulls.computeIfAbsent(hull, hh -> track(new Mesh(Meshes.hull(hull))));
             m.frame = frame;
             instance(m, 0, 1, 1, 1, rgb);
+        } else if (c.shape() instanceof Terrain terrain) {
+            Mesh m = hulls.computeIfAbsent(terrain, tt -> track(new Mesh(Meshes.terrain(terrain))));
+            m.frame = frame;
+            instance(m, 0, 1, 1, 1, TERRAIN);
         }
     }
 
@@ -386,6 +393,9 @@ final class Renderer implements AutoCloseable {
         glBindVertexArray(m.vao);
         glDrawArraysInstanced(GL_TRIANGLES, 0, m.vertexCount, m.count);
     }
+
+    /** Terrain colour: a muted green-grey, so ground reads as ground beside grey static bodies. */
+    private static final float[] TERRAIN = {0.50f, 0.56f, 0.46f};
 
     /** Body colour: static grey, kinematic steel blue, dynamic by index (greyer asleep). */
     static float[] color(World world, BodyHandle h, int index) {

@@ -7,6 +7,8 @@ import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.Collider;
 import dev.sinew.solver.World;
 import dev.sinew.solver.shape.ConvexHull;
+import dev.sinew.solver.shape.Shape;
+import dev.sinew.solver.shape.Terrain;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -18,7 +20,7 @@ import org.lwjgl.glfw.GLFW;
  * {@code N} times (each built, stepped, reset, stepped and drawn as the sandbox does, with every
  * debug overlay on), then
  * closes. Exits 1 naming the problem on any OpenGL error message or when the renderer holds more
- * meshes than the three shared ones plus one per distinct hull of the current scene.
+ * meshes than the three shared ones plus one per distinct hull or terrain of the current scene.
  */
 public final class LifecycleCheck {
     public static void main(String[] args) {
@@ -74,11 +76,11 @@ public final class LifecycleCheck {
     }
 
     static int distinctHulls(World w) {
-        Set<ConvexHull> hulls = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<Shape> hulls = Collections.newSetFromMap(new IdentityHashMap<>());
         for (BodyHandle h : w.bodyHandles()) {
             for (Collider c : w.colliders(h)) {
-                if (c.shape() instanceof ConvexHull hull) {
-                    hulls.add(hull);
+                if (c.shape() instanceof ConvexHull || c.shape() instanceof Terrain) {
+                    hulls.add(c.shape());
                 }
             }
         }

@@ -15,6 +15,7 @@ import dev.sinew.solver.World;
 import dev.sinew.solver.shape.Box;
 import dev.sinew.solver.shape.Capsule;
 import dev.sinew.solver.shape.HeightField;
+import dev.sinew.solver.shape.Plane;
 import dev.sinew.solver.shape.Shape;
 import dev.sinew.solver.shape.TriangleMesh;
 import java.util.ArrayList;
@@ -49,6 +50,7 @@ public final class TerrainScene implements Scene {
     static final double SLOPE_DEGREES = 20;
     static final double SLOPE_LENGTH = 12;
     static final double SLOPE_Z = -20;
+    static final double FLOOR = -4;
 
     @Override
     public String name() {
@@ -156,6 +158,9 @@ public final class TerrainScene implements Scene {
             int cells = (int) Math.round(SLOPE_LENGTH / 0.5);
             TriangleMesh sm = gridMesh(cells, 8, 0.5, 0, SLOPE_Z, (x, z) -> 10 - x * tan);
             slope = world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(sm, Material.DEFAULT.withFriction(0))).build());
+            // a floor far below catches what leaves the slope's end
+            world.createBody(BodySettings.builder(BodyType.STATIC).position(0, FLOOR, 0)
+                    .collider(Collider.of(Plane.ground(), ground)).build());
             double th = Math.toRadians(SLOPE_DEGREES);
             fall = new Vector3d(Math.cos(th), -Math.sin(th), 0);
             slopeNormal = new Vector3d(Math.sin(th), Math.cos(th), 0);
@@ -199,7 +204,7 @@ public final class TerrainScene implements Scene {
 
         @Override
         public BodyHandle focus() {
-            return sliders.get(0);
+            return dropped.get(0);
         }
 
         @Override
