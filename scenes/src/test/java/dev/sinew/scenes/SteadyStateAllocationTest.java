@@ -121,4 +121,45 @@ class SteadyStateAllocationTest {
         }
         assertEquals(0, quietest, "bytes allocated by the quietest of three 100-tick windows");
     }
+
+    /**
+     * Bodies resting and rocking on a heightfield and a triangle mesh (sleep off): the terrain
+     * narrowphase (tree walk, per-triangle contacts, patches, the pair's patch chain) allocates
+     * nothing once warm, counted the same way (quietest of three 100-tick windows after 600 ticks).
+     */
+    @Test
+    void terrainContactsAllocateNothing() {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        World w = new World(WorldSettings.defaults().withSleep(false));
+        java.util.function.DoubleBinaryOperator hills = (x, z) -> 0.3 * Math.sin(1.1 * x) * Math.cos(0.9 * z);
+        w.createBody(dev.sinew.solver.BodySettings.builder(dev.sinew.solver.BodyType.STATIC)
+                .collider(dev.sinew.solver.Collider.of(dev.sinew.solver.shape.HeightField.sample(21, 21, 0.5, 0.5, hills),
+                        dev.sinew.solver.Material.DEFAULT)).build());
+        w.createBody(dev.sinew.solver.BodySettings.builder(dev.sinew.solver.BodyType.STATIC).position(12, 0, 0)
+                .collider(dev.sinew.solver.Collider.of(dev.sinew.scenes.ccd.TerrainScene.gridMesh(20, 20, 0.5, 0, 0, hills),
+                        dev.sinew.solver.Material.DEFAULT)).build());
+        java.util.Random rnd = new java.util.Random(7);
+        for (int i = 0; i < 16; i++) {
+            double x = (i % 2 == 0 ? 0 : 12) + 2 + 6 * rnd.nextDouble();
+            double z = 2 + 6 * rnd.nextDouble();
+            dev.sinew.solver.shape.Shape shape = i % 3 == 0 ? new dev.sinew.solver.shape.Capsule(0.3, 0.15)
+                    : (i % 3 == 1 ? dev.sinew.solver.shape.Box.cube(0.25) : new dev.sinew.solver.shape.Sphere(0.2));
+            w.createBody(dev.sinew.solver.BodySettings.builder(dev.sinew.solver.BodyType.DYNAMIC).position(x, 1.5, z)
+                    .orientation(new org.joml.Quaterniond().rotateXYZ(rnd.nextDouble(), rnd.nextDouble(), 0))
+                    .collider(dev.sinew.solver.Collider.of(shape, dev.sinew.solver.Material.DEFAULT)).build());
+        }
+        for (int i = 0; i < 600; i++) {
+            w.step();
+        }
+        long tid = Thread.currentThread().getId();
+        long quietest = Long.MAX_VALUE;
+        for (int window = 0; window < 3; window++) {
+            long before = mx.getThreadAllocatedBytes(tid);
+            for (int i = 0; i < 100; i++) {
+                w.step();
+            }
+            quietest = Math.min(quietest, mx.getThreadAllocatedBytes(tid) - before);
+        }
+        assertEquals(0, quietest, "bytes allocated by the quietest of three 100-tick windows");
+    }
 }

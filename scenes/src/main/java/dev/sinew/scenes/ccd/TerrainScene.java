@@ -86,7 +86,7 @@ public final class TerrainScene implements Scene {
     }
 
     /** A grid mesh over [x0, x0 + cells·s] × [z0, z0 + cells·s] with heights f, diagonals alternating. */
-    static TriangleMesh gridMesh(int cellsX, int cellsZ, double s, double x0, double z0,
+    public static TriangleMesh gridMesh(int cellsX, int cellsZ, double s, double x0, double z0,
             java.util.function.DoubleBinaryOperator f) {
         int nx = cellsX + 1;
         double[] v = new double[3 * nx * (cellsZ + 1)];
