@@ -399,6 +399,25 @@ final class Contacts {
         pairCount = 0;
     }
 
+    /** True if colliders a and b have a contact pair (binary search on the sorted keys). */
+    boolean hasPair(int a, int b) {
+        long key = ((long) Math.min(a, b) << 32) | Math.max(a, b);
+        int lo = 0;
+        int hi = pairCount - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            long k = pairs[mid].key;
+            if (k < key) {
+                lo = mid + 1;
+            } else if (k > key) {
+                hi = mid - 1;
+            } else {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Pairs plus the further patches of terrain pairs. */
     int entryCount() {
         int n = 0;

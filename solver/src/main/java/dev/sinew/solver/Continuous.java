@@ -12,21 +12,28 @@ import java.util.Arrays;
 
 /**
  * The second tier of continuous collision, after speculative contacts: a time-of-impact sweep at
- * the end of each tick for bodies that moved farther than their core radius in it. A speculative
+ * the end of each tick for bodies that moved farther than their core radius in it (per substep,
+ * more than an eighth of their smallest extent at the default four substeps). A speculative
  * contact only exists for a pair the tick started with; a body knocked into a new direction
  * during the tick (a 250 m/s sphere bounced off another toward a wall it had no pair with) can
  * cross that wall in one tick. So each such body's core, the largest sphere inside its shape about
- * the shape's centre (for a sphere, the sphere itself), is swept along the straight path from its pose at the start of
- * the tick to its pose now, against every static and kinematic collider, by conservative
- * advancement; on a hit the body is moved back to just before the time of impact (its velocity
- * is kept: next tick's speculative contact, whose pair now exists, stops it). The core keeps a
- * resting body (which moves less than its core) out of the sweep; a core touching a surface at
- * the start of the tick or moving nearly along it is not stopped by it; orientation
- * is left as it is. Bodies with joints are left to their speculative contacts: moving one link
- * back alone would pull its joints apart (a sweep of the whole articulation is still to come).
+ * the shape's centre (for a sphere, the sphere itself), is swept along the straight path from its
+ * pose at the start of the tick to its pose now against every other collider, by conservative
+ * advancement: against a moving body (dynamic or kinematic) the path is the relative one (its
+ * displacement over the tick taken out), against its pose now. On a hit the body is moved back
+ * to just before the time of impact (its velocity is kept: next tick's speculative contact, whose
+ * pair now exists, stops it). The core keeps a resting body (which moves less than its core) out
+ * of the sweep; a core touching a surface at the start of the tick or moving nearly along it is not
+ * stopped by it; an unjointed body's orientation is left as it is.
  *
- * <p>Cost: O(fast bodies × static colliders whose bounds meet the sweep); allocates nothing
- * after a body's first fast tick (its core sphere is made once).
+ * <p>Bodies joined by joints move back together: the earliest time of impact among an
+ * articulation's fast bodies is taken for all of its bodies (positions and orientations put back
+ * to that fraction of their motion over the tick), so that no joint is pulled apart; an
+ * articulation's bodies are not swept against each other, and a jointed body's hit counts only
+ * when its core ends the tick through the target or with its centre past the surface.
+ *
+ * <p>Cost: O(fast bodies × colliders whose bounds meet the sweep), each sweep a few narrowphase
+ * calls; allocates nothing after a body's first fast tick (its core sphere is made once).
  */
 final class Continuous {
     /** A sweep stops this close to the surface, m. */
@@ -39,51 +46,57 @@ final class Continuous {
     private final ContactManifold m = new ContactManifold();
     private final Transform ta = new Transform();
     private final Transform tb = new Transform();
-    private int[] statics = new int[16];
     private Sphere[] cores = new Sphere[16];
+    /** Articulation of each body (union–find root over joints; the body itself when unjointed). */
+    private int[] group = new int[16];
+    /** Per articulation root: the earliest fraction of the tick a member may keep (1 = all). */
+    private double[] keep = new double[16];
     private boolean[] jointed = new boolean[16];
     private final double[] c0 = new double[3];
     private final double[] c1 = new double[3];
     private final double[] sweep = new double[6];
+    private final double[] path = new double[6];
     /** The last tick's sweeps for debug drawing: from xyz, to xyz (after any move back), hit flag. */
     double[] sweeps = new double[6 * 64];
     boolean[] sweepHit = new boolean[64];
     int sweepCount;
+    private int[] swept = new int[16];
+    private double[] sweptLen = new double[16];
 
-    /** Sweeps the fast bodies of the tick that just ended; returns how many were moved back. */
+    /** Sweeps the fast bodies of the tick that just ended; returns how many bodies were moved back. */
     int run(World w, double slop) {
         Bodies b = w.bodies;
         Colliders c = w.colliders;
-        int ns = 0;
-        for (int k = 0; k < c.high; k++) {
-            if (c.alive[k] && b.type[c.body[k]] != Bodies.DYNAMIC) {
-                if (ns == statics.length) {
-                    statics = Arrays.copyOf(statics, 2 * ns);
-                }
-                statics[ns++] = k;
-            }
-        }
         if (cores.length < b.capacity) {
             cores = Arrays.copyOf(cores, b.capacity);
         }
-        if (jointed.length < b.capacity) {
+        if (group.length < b.capacity) {
+            group = new int[b.capacity];
+            keep = new double[b.capacity];
             jointed = new boolean[b.capacity];
         }
-        Arrays.fill(jointed, 0, b.high, false);
+        for (int i = 0; i < b.high; i++) {
+            group[i] = i;
+            keep[i] = 1;
+            jointed[i] = false;
+        }
         Joints joints = w.joints;
         for (int j = 0; j < joints.high; j++) {
             if (joints.alive[j]) {
                 jointed[joints.bodyA[j]] = true;
                 jointed[joints.bodyB[j]] = true;
+                int ra = find(joints.bodyA[j]);
+                int rb = find(joints.bodyB[j]);
+                if (ra != rb) {
+                    group[Math.max(ra, rb)] = Math.min(ra, rb);
+                }
             }
         }
-        int clamped = 0;
         sweepCount = 0;
-        if (ns == 0) {
-            return 0;
-        }
+        int nSwept = 0;
+        boolean anyHit = false;
         for (int i = 0; i < b.high; i++) {
-            if (!b.alive[i] || b.type[i] != Bodies.DYNAMIC || !b.awake[i] || b.shapes[i].length == 0 || jointed[i]) {
+            if (!b.alive[i] || b.type[i] != Bodies.DYNAMIC || !b.awake[i] || b.shapes[i].length == 0) {
                 continue;
             }
             int k = b.shapes[i][0];
@@ -104,20 +117,53 @@ final class Continuous {
             if (cores[i] == null || cores[i].radius() != r) {
                 cores[i] = new Sphere(r);
             }
-            for (int a = 0; a < 3; a++) {
-                sweep[a] = Math.min(c0[a], c1[a]) - r;
-                sweep[a + 3] = Math.max(c0[a], c1[a]) + r;
-            }
+            int gi = find(i);
             double hit = 1;
-            for (int s = 0; s < ns; s++) {
-                int q = statics[s];
-                if (!c.isPlane[q] && !overlap(sweep, c.fatBounds, 6 * q)) {
+            // the absolute path's box: a body it can meet has fat bounds (which hold its own motion
+            // over the tick) that overlap it
+            for (int a = 0; a < 3; a++) {
+                path[a] = Math.min(c0[a], c1[a]) - r;
+                path[a + 3] = Math.max(c0[a], c1[a]) + r;
+            }
+            for (int q = 0; q < c.high; q++) {
+                if (!c.alive[q] || (!c.isPlane[q] && !overlap(path, c.fatBounds, 6 * q))) {
                     continue;
+                }
+                int bq = c.body[q];
+                if (bq == i || find(bq) == gi || (c.category[k] & c.mask[q]) == 0 || (c.category[q] & c.mask[k]) == 0) {
+                    continue;
+                }
+                if (b.type[bq] == Bodies.DYNAMIC && w.contacts.hasPair(k, q)) {
+                    continue; // their speculative contact saw both motions
+                }
+                // the target's displacement over the tick, taken out of the path (0 for a static body)
+                double ox = b.pos[3 * bq] - b.prevPos[3 * bq];
+                double oy = b.pos[3 * bq + 1] - b.prevPos[3 * bq + 1];
+                double oz = b.pos[3 * bq + 2] - b.prevPos[3 * bq + 2];
+                double sx = c0[0] + ox;
+                double sy = c0[1] + oy;
+                double sz = c0[2] + oz;
+                double px = c1[0] - sx;
+                double py = c1[1] - sy;
+                double pz = c1[2] - sz;
+                double plen = Math.sqrt(px * px + py * py + pz * pz);
+                if (!(plen > 1e-9)) {
+                    continue;
+                }
+                if (!c.isPlane[q]) {
+                    for (int a = 0; a < 3; a++) {
+                        double from = a == 0 ? sx : (a == 1 ? sy : sz);
+                        sweep[a] = Math.min(from, c1[a]) - r;
+                        sweep[a + 3] = Math.max(from, c1[a]) + r;
+                    }
+                    if (!overlap(sweep, c.fatBounds, 6 * q)) {
+                        continue;
+                    }
                 }
                 w.colliderTransform(q, tb);
                 double t = 0;
                 for (int it = 0; it < MAX_ADVANCES && t < hit; it++) {
-                    ta.set(c0[0] + t * dx, c0[1] + t * dy, c0[2] + t * dz, 0, 0, 0, 1);
+                    ta.set(sx + t * px, sy + t * py, sz + t * pz, 0, 0, 0, 1);
                     np.collide(cores[i], ta, c.shape[q], tb, Double.MAX_VALUE, m);
                     if (m.pointCount == 0) {
                         break;
@@ -126,26 +172,96 @@ final class Continuous {
                     if (d < TOLERANCE) {
                         // A core touching at the start is not a tunnel, and one grazing along a
                         // surface (moving less than about 12° into it) is left to its contact.
-                        double into = (m.nx * dx + m.ny * dy + m.nz * dz) / len;
-                        if (t > 0 && into > GRAZING) {
-                            hit = t;
+                        double into = (m.nx * px + m.ny * py + m.nz * pz) / plen;
+                        if (t > 0 && into > GRAZING && (!jointed[i] || tunnelled(cores[i], c.shape[q], c1, r))) {
+                            hit = Math.max(0, t - slop / plen);
                         }
                         break;
                     }
-                    t += d / len;
+                    t += d / plen;
                 }
             }
-            double back = 0;
             if (hit < 1) {
-                back = Math.max(0, hit - slop / len) - 1;
-                b.pos[3 * i] += back * dx;
-                b.pos[3 * i + 1] += back * dy;
-                b.pos[3 * i + 2] += back * dz;
-                clamped++;
+                keep[gi] = Math.min(keep[gi], hit);
+                anyHit = true;
             }
-            record(c0[0], c0[1], c0[2], c1[0] + back * dx, c1[1] + back * dy, c1[2] + back * dz, hit < 1);
+            if (nSwept == swept.length) {
+                swept = Arrays.copyOf(swept, 2 * nSwept);
+                sweptLen = Arrays.copyOf(sweptLen, 2 * nSwept);
+            }
+            swept[nSwept] = i;
+            sweptLen[nSwept++] = len;
         }
-        return clamped;
+        int moved = 0;
+        if (anyHit) {
+            // every body of an articulation that hit goes back to the same fraction of its motion
+            for (int i = 0; i < b.high; i++) {
+                if (b.alive[i] && b.type[i] == Bodies.DYNAMIC) {
+                    double f = keep[find(i)];
+                    if (f < 1) {
+                        putBack(b, i, f, jointed[i]);
+                        moved++;
+                    }
+                }
+            }
+        }
+        for (int s = 0; s < nSwept; s++) {
+            int i = swept[s];
+            int k = b.shapes[i][0];
+            double f = keep[find(i)];
+            centre(b.prevPos, b.prevRot, i, c, k, c0);
+            centre(b.pos, b.rot, i, c, k, c1);
+            record(c0[0], c0[1], c0[2], c1[0], c1[1], c1[2], f < 1);
+        }
+        return moved;
+    }
+
+    /**
+     * Whether a core that touched the target during the tick ends it through or deep in it: apart
+     * again (it passed), or with its centre past the surface. A jointed body is put back (and its
+     * whole articulation with it) only then; a core ending in a shallow overlap is left to the
+     * contact, as putting a landing ragdoll back every tick its foot sinks a little loses its motion.
+     */
+    private boolean tunnelled(Sphere core, Shape target, double[] end, double r) {
+        ta.set(end[0], end[1], end[2], 0, 0, 0, 1);
+        np.collide(core, ta, target, tb, Double.MAX_VALUE, m);
+        return m.pointCount == 0 || m.minSeparation() > 0 || m.minSeparation() < -r;
+    }
+
+    /**
+     * Puts body i at fraction f of its motion over the tick: position lerped; a jointed body's
+     * orientation nlerped too (its anchors then stay together), an unjointed body's left as it is.
+     */
+    private static void putBack(Bodies b, int i, double f, boolean turn) {
+        for (int a = 0; a < 3; a++) {
+            b.pos[3 * i + a] = b.prevPos[3 * i + a] + f * (b.pos[3 * i + a] - b.prevPos[3 * i + a]);
+        }
+        if (!turn) {
+            return;
+        }
+        double dot = 0;
+        for (int a = 0; a < 4; a++) {
+            dot += b.prevRot[4 * i + a] * b.rot[4 * i + a];
+        }
+        double sign = dot < 0 ? -1 : 1;
+        double n = 0;
+        for (int a = 0; a < 4; a++) {
+            double q = (1 - f) * b.prevRot[4 * i + a] + f * sign * b.rot[4 * i + a];
+            b.rot[4 * i + a] = q;
+            n += q * q;
+        }
+        n = 1 / Math.sqrt(n);
+        for (int a = 0; a < 4; a++) {
+            b.rot[4 * i + a] *= n;
+        }
+    }
+
+    private int find(int i) {
+        while (group[i] != i) {
+            group[i] = group[group[i]];
+            i = group[i];
+        }
+        return i;
     }
 
     private void record(double ax, double ay, double az, double bx, double by, double bz, boolean hit) {

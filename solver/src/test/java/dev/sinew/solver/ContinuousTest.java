@@ -1,5 +1,6 @@
 package dev.sinew.solver;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sinew.solver.shape.Box;
@@ -73,5 +74,65 @@ class ContinuousTest {
             double x = w.position(b, new Vector3d()).x;
             org.junit.jupiter.api.Assertions.assertEquals(-cores[k] - 0.001, x, 2 * Continuous.TOLERANCE, shapes[k].toString());
         }
+    }
+
+    /**
+     * Against a moving body the sweep takes the relative path: a dynamic box whose near face moved
+     * from x = −1 to x = 0 over the tick, and a core of radius r going from x = −5 to x = +5, meet
+     * when −5 + 10·t + r = −1 + t, t = (4 − r)/9; the swept body goes back to that fraction of its
+     * motion, less the slop along the relative path (9 m).
+     */
+    @Test
+    void againstAMovingBodyTheTimeOfImpactIsTheRelativeOne() {
+        dev.sinew.solver.shape.Shape[] shapes = {new Sphere(0.3), new Box(0.5, 0.2, 0.3),
+            new dev.sinew.solver.shape.Capsule(0.4, 0.15)};
+        double[] cores = {0.3, 0.2, 0.15};
+        for (int k = 0; k < shapes.length; k++) {
+            World w = new World(WorldSettings.defaults().withGravity(new Vector3d()));
+            BodyHandle wall = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(1, 0, 0)
+                    .collider(Collider.of(new Box(1, 2, 2))).build());
+            BodyHandle b = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(5, 0.3, 0.1)
+                    .collider(Collider.of(shapes[k])).build());
+            setPrevious(w, wall, 0, 0, 0);
+            setPrevious(w, b, -5, 0.3, 0.1);
+            int moved = new Continuous().run(w, 0.001);
+            assertEquals(1, moved, shapes[k] + ": bodies moved back");
+            double t = (4 - cores[k]) / 9 - 0.001 / 9;
+            assertEquals(-5 + 10 * t, w.position(b, new Vector3d()).x, 2 * Continuous.TOLERANCE, shapes[k].toString());
+            assertEquals(1, w.position(wall, new Vector3d()).x, 0, "the target stays");
+        }
+    }
+
+    /**
+     * An articulation goes back as one: two spheres joined by a ball joint crossing a wall in one
+     * tick are both put back to the first one's time of impact, and the joint is not pulled apart.
+     */
+    @Test
+    void jointedBodiesMoveBackTogether() {
+        World w = new World(WorldSettings.defaults().withGravity(new Vector3d()));
+        w.createBody(BodySettings.builder(BodyType.STATIC).position(1, 0, 0).collider(Collider.of(new Box(1, 3, 3))).build());
+        BodyHandle a = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(5, 0.3, 0.1)
+                .collider(Collider.of(new Sphere(0.3))).build());
+        BodyHandle b = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(4.5, 0.3, 1.1)
+                .collider(Collider.of(new Sphere(0.3))).build());
+        w.createJoint(BallJointSettings.of(a, new Vector3d(-0.25, 0, 0.5), b, new Vector3d(0.25, 0, -0.5)));
+        setPrevious(w, a, -5, 0.3, 0.1);
+        setPrevious(w, b, -5.5, 0.3, 1.1);
+        double before = w.maxJointSeparation();
+        assertEquals(2, new Continuous().run(w, 0.001));
+        // the leading sphere's core touches the wall's face (x = 0) at t = (5 − 0.3)/10
+        double t = 0.47 - 0.001 / 10;
+        assertEquals(-5 + 10 * t, w.position(a, new Vector3d()).x, 2 * Continuous.TOLERANCE);
+        assertEquals(-5.5 + 10 * t, w.position(b, new Vector3d()).x, 2 * Continuous.TOLERANCE);
+        assertEquals(before, w.maxJointSeparation(), 1e-12, "joint held together");
+    }
+
+    /** Puts the body's start-of-tick pose at (x, y, z) with its present orientation. */
+    private static void setPrevious(World w, BodyHandle h, double x, double y, double z) {
+        int i = h.index();
+        w.bodies.prevPos[3 * i] = x;
+        w.bodies.prevPos[3 * i + 1] = y;
+        w.bodies.prevPos[3 * i + 2] = z;
+        System.arraycopy(w.bodies.rot, 4 * i, w.bodies.prevRot, 4 * i, 4);
     }
 }
