@@ -22,6 +22,8 @@ final class Bodies {
     boolean[] awake;
     boolean[] allowSleep;
     boolean[] gyroscopic;
+    /** Swept for tunnelling every tick it moves (see {@link BodySettings#bullet()}). */
+    boolean[] bullet;
     double[] pos; // centre of mass, world
     double[] rot; // orientation, world
     double[] linVel;
@@ -62,6 +64,7 @@ final class Bodies {
         awake = Arrays.copyOf(awake == null ? new boolean[0] : awake, n);
         allowSleep = Arrays.copyOf(allowSleep == null ? new boolean[0] : allowSleep, n);
         gyroscopic = Arrays.copyOf(gyroscopic == null ? new boolean[0] : gyroscopic, n);
+        bullet = Arrays.copyOf(bullet == null ? new boolean[0] : bullet, n);
         pos = grow(pos, 3 * n);
         rot = grow(rot, 4 * n);
         linVel = grow(linVel, 3 * n);

@@ -74,6 +74,7 @@ final class BodyFactory {
         bodies.awake[b] = true;
         bodies.allowSleep[b] = s.allowSleep();
         bodies.gyroscopic[b] = s.gyroscopic();
+        bodies.bullet[b] = s.bullet();
         bodies.sleepTime[b] = 0;
         bodies.islandId[b] = -1;
         bodies.localCom[3 * b] = com.x;

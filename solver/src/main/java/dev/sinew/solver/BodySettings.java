@@ -23,10 +23,12 @@ import org.joml.Vector3dc;
  * @param gravityScale    multiplies world gravity for this body (default 1)
  * @param allowSleep      whether this body may fall asleep (default true)
  * @param gyroscopic      whether the implicit gyroscopic torque is applied (default true)
+ * @param bullet          whether the time-of-impact sweep checks this body every tick it moves, not
+ *                        only when it moves farther than its core radius in a tick (default false)
  */
 public record BodySettings(BodyType type, Vector3dc position, Quaterniondc orientation, Vector3dc linearVelocity,
         Vector3dc angularVelocity, List<Collider> colliders, double mass, double linearDamping,
-        double angularDamping, double gravityScale, boolean allowSleep, boolean gyroscopic) {
+        double angularDamping, double gravityScale, boolean allowSleep, boolean gyroscopic, boolean bullet) {
 
     public BodySettings {
         Check.notNull("type", type);
@@ -72,6 +74,7 @@ public record BodySettings(BodyType type, Vector3dc position, Quaterniondc orien
         private double gravityScale = 1;
         private boolean allowSleep = true;
         private boolean gyroscopic = true;
+        private boolean bullet;
 
         private Builder(BodyType type) {
             this.type = type;
@@ -139,9 +142,15 @@ public record BodySettings(BodyType type, Vector3dc position, Quaterniondc orien
             return this;
         }
 
+        /** Sweep this body for tunnelling every tick it moves (a projectile), not only when it is fast for its size. */
+        public Builder bullet(boolean on) {
+            bullet = on;
+            return this;
+        }
+
         public BodySettings build() {
             return new BodySettings(type, position, orientation, linearVelocity, angularVelocity, colliders, mass,
-                    linearDamping, angularDamping, gravityScale, allowSleep, gyroscopic);
+                    linearDamping, angularDamping, gravityScale, allowSleep, gyroscopic, bullet);
         }
     }
 }

@@ -13,7 +13,8 @@ import java.util.Arrays;
 /**
  * The second tier of continuous collision, after speculative contacts: a time-of-impact sweep at
  * the end of each tick for bodies that moved farther than their core radius in it (per substep,
- * more than an eighth of their smallest extent at the default four substeps). A speculative
+ * more than an eighth of their smallest extent at the default four substeps), and for bodies
+ * flagged {@link BodySettings#bullet()} whenever they move. A speculative
  * contact only exists for a pair the tick started with; a body knocked into a new direction
  * during the tick (a 250 m/s sphere bounced off another toward a wall it had no pair with) can
  * cross that wall in one tick. So each such body's core, the largest sphere inside its shape about
@@ -110,7 +111,7 @@ final class Continuous {
             double dy = c1[1] - c0[1];
             double dz = c1[2] - c0[2];
             double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            if (!(len > inner)) {
+            if (!(len > (b.bullet[i] ? TOLERANCE : inner))) {
                 continue;
             }
             double r = inner;

@@ -127,6 +127,25 @@ class ContinuousTest {
         assertEquals(before, w.maxJointSeparation(), 1e-12, "joint held together");
     }
 
+    /**
+     * A body that moved less than its core radius is left to its contacts, unless flagged a
+     * bullet: a 0.3 m sphere from x = −0.5 to −0.2 against a wall at x = 0 ends 0.1 m into it;
+     * as a bullet it goes back to where its core touches (x = −0.3), less the slop.
+     */
+    @Test
+    void aBulletIsSweptWheneverItMoves() {
+        for (boolean bullet : new boolean[] {false, true}) {
+            World w = new World(WorldSettings.defaults().withGravity(new Vector3d()));
+            w.createBody(BodySettings.builder(BodyType.STATIC).position(1, 0, 0).collider(Collider.of(new Box(1, 2, 2))).build());
+            BodyHandle b = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(-0.2, 0, 0).bullet(bullet)
+                    .collider(Collider.of(new Sphere(0.3))).build());
+            setPrevious(w, b, -0.5, 0, 0);
+            int moved = new Continuous().run(w, 0.001);
+            assertEquals(bullet ? 1 : 0, moved);
+            assertEquals(bullet ? -0.301 : -0.2, w.position(b, new Vector3d()).x, 2 * Continuous.TOLERANCE);
+        }
+    }
+
     /** Puts the body's start-of-tick pose at (x, y, z) with its present orientation. */
     private static void setPrevious(World w, BodyHandle h, double x, double y, double z) {
         int i = h.index();

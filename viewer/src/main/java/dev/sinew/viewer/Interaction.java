@@ -128,7 +128,7 @@ final class Interaction {
     static void throwBall(World w, Vector3dc eye, Vector3dc dir) {
         Vector3d start = new Vector3d(dir).mul(0.5).add(eye);
         w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(start.x, start.y, start.z)
-                .linearVelocity(dir.x() * BALL_SPEED, dir.y() * BALL_SPEED, dir.z() * BALL_SPEED)
+                .linearVelocity(dir.x() * BALL_SPEED, dir.y() * BALL_SPEED, dir.z() * BALL_SPEED).bullet(true)
                 .collider(Collider.of(new Sphere(BALL_RADIUS))).build());
     }
 
