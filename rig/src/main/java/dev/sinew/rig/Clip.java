@@ -166,4 +166,94 @@ public final class Clip {
         double inv = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
         dest.setLocal(b, x * inv, y * inv, z * inv, w * inv);
     }
+
+    /**
+     * The longest run of frames (s) {@link #withoutSpikes} bridges; a bone that stays past the
+     * speed limit for longer is taken to really move that fast and is left as it is.
+     */
+    public static final double MAX_SPIKE_SECONDS = 0.25;
+
+    /** A clip with its spikes taken out, and how many frames of each bone were replaced. */
+    public record Despiked(Clip clip, int[] repairedFrames) {
+        /** Frames replaced over all bones. */
+        public int total() {
+            int n = 0;
+            for (int f : repairedFrames) {
+                n += f;
+            }
+            return n;
+        }
+    }
+
+    /**
+     * A copy with capture glitches taken out. A glitch is a jump and a jump back: a bone's local
+     * rotation leaves its path faster than {@code maxDegreesPerSecond} from one frame to the next
+     * (a marker swap in motion capture turns a wrist by 100° in one frame) and later jumps again
+     * to where the motion before could have got at that speed. The frames between are replaced by
+     * the slerp between the good frames around them. A jump with no way back within
+     * {@link #MAX_SPIKE_SECONDS} is real motion and is kept; root translations are kept.
+     *
+     * @param maxDegreesPerSecond fastest believable turn of a bone, deg/s (&gt; 0)
+     */
+    public Despiked withoutSpikes(double maxDegreesPerSecond) {
+        Check.positive("maxDegreesPerSecond", maxDegreesPerSecond);
+        int n = skeleton.boneCount();
+        double[] out = rotations.clone();
+        int[] repaired = new int[n];
+        double perFrame = Math.toRadians(maxDegreesPerSecond) / frameRate;
+        int maxRun = (int) Math.ceil(MAX_SPIKE_SECONDS * frameRate);
+        for (int b = 0; b < n; b++) {
+            int f = 1;
+            while (f < frames) {
+                if (angle(out, f - 1, f, b, n) <= perFrame) {
+                    f++;
+                    continue;
+                }
+                // a jump into frame f: look for the frame that comes back to where the motion
+                // before the jump could have got, at most maxRun frames on
+                int back = -1;
+                for (int g = f + 1; g < frames && g - f <= maxRun; g++) {
+                    if (angle(out, g - 1, g, b, n) > perFrame && angle(out, f - 1, g, b, n) <= perFrame * (g - f + 1)) {
+                        back = g;
+                        break;
+                    }
+                }
+                if (back < 0) {
+                    f++; // no way back: real motion
+                    continue;
+                }
+                for (int g = f; g < back; g++) {
+                    slerpInto(out, f - 1, back, (double) (g - f + 1) / (back - f + 1), g, b, n);
+                    repaired[b]++;
+                }
+                f = back + 1;
+            }
+        }
+        return new Despiked(new Clip(name, skeleton, frameRate, frames, out, roots), repaired);
+    }
+
+    /** Angle (rad) between bone b's rotations in frames f and g. */
+    private static double angle(double[] r, int f, int g, int b, int n) {
+        int i = 4 * (f * n + b);
+        int j = 4 * (g * n + b);
+        double dot = Math.abs(r[i] * r[j] + r[i + 1] * r[j + 1] + r[i + 2] * r[j + 2] + r[i + 3] * r[j + 3]);
+        return 2 * Math.acos(Math.min(1, dot));
+    }
+
+    /** Frame f's rotation of bone b = slerp(frame a, frame c, t), shortest path. */
+    private static void slerpInto(double[] r, int a, int c, double t, int f, int b, int n) {
+        int i = 4 * (a * n + b);
+        int j = 4 * (c * n + b);
+        org.joml.Quaterniond qa = new org.joml.Quaterniond(r[i], r[i + 1], r[i + 2], r[i + 3]);
+        org.joml.Quaterniond qc = new org.joml.Quaterniond(r[j], r[j + 1], r[j + 2], r[j + 3]);
+        if (qa.dot(qc) < 0) {
+            qc.set(-qc.x, -qc.y, -qc.z, -qc.w);
+        }
+        qa.slerp(qc, t);
+        int o = 4 * (f * n + b);
+        r[o] = qa.x;
+        r[o + 1] = qa.y;
+        r[o + 2] = qa.z;
+        r[o + 3] = qa.w;
+    }
 }

@@ -84,4 +84,59 @@ class ClipTest {
         assertTrue(p.modelPosition(1, new Vector3d()).distance(0, 2, 0) < 1e-15);
         assertTrue(p.modelPosition(2, new Vector3d()).distance(-1, 2, 0) < 1e-15);
     }
+
+    /** A 30 fps joint turning 2° per frame about z, with frames 10–12 replaced by a 90° glitch, or with no glitch. */
+    static Clip turning(boolean glitch, double degreesPerFrame) {
+        StringBuilder b = new StringBuilder(String.join("\n", "HIERARCHY", "ROOT r", "{", "OFFSET 0 0 0",
+                "CHANNELS 6 Xposition Yposition Zposition Zrotation Yrotation Xrotation", "JOINT j", "{", "OFFSET 0 1 0",
+                "CHANNELS 3 Zrotation Yrotation Xrotation", "End Site", "{", "OFFSET 0 1 0", "}", "}", "}", "MOTION",
+                "Frames: 30", "Frame Time: 0.0333333", ""));
+        for (int f = 0; f < 30; f++) {
+            double z = degreesPerFrame * f + (glitch && f >= 10 && f <= 12 ? 90 : 0);
+            b.append("0 1 0 0 0 0 ").append(z).append(" 0 0\n");
+        }
+        return BvhImporter.parse(b.toString(), "turn.bvh", 1).clip();
+    }
+
+    /**
+     * A glitch (a joint thrown 90° off for three frames and back, 2,700°/s) is bridged by the slerp
+     * between the good frames around it, which for a steady 2° per frame turn is the turn itself;
+     * every other frame and a clip without a glitch are left exactly as they were.
+     */
+    @Test
+    void spikesAreBridgedAndTheRestKept() {
+        Clip clean = turning(false, 2);
+        Clip.Despiked fixed = turning(true, 2).withoutSpikes(1000);
+        assertEquals(3, fixed.repairedFrames()[1], "frames 10-12 of the joint");
+        assertEquals(0, fixed.repairedFrames()[0]);
+        Pose a = new Pose(clean.skeleton());
+        Pose c = new Pose(fixed.clip().skeleton());
+        for (int f = 0; f < 30; f++) {
+            Quaterniond want = clean.frame(f, a).localRotation(1, new Quaterniond());
+            Quaterniond got = fixed.clip().frame(f, c).localRotation(1, new Quaterniond());
+            assertEquals(1, Math.abs(want.dot(got)), 1e-9, "frame " + f);
+        }
+        assertEquals(0, clean.withoutSpikes(1000).total(), "nothing to repair");
+    }
+
+    /** Motion past the limit for longer than {@link Clip#MAX_SPIKE_SECONDS} is real: kept. */
+    @Test
+    void sustainedFastMotionIsKept() {
+        Clip fast = turning(false, 5); // 150°/s for a whole second, against a 100°/s limit
+        Clip.Despiked d = fast.withoutSpikes(100);
+        assertEquals(0, d.total());
+        assertEquals(0, countChanged(fast, d.clip()), "no frame changed");
+    }
+
+    private static int countChanged(Clip a, Clip b) {
+        int n = 0;
+        Pose pa = new Pose(a.skeleton());
+        Pose pb = new Pose(a.skeleton());
+        for (int f = 0; f < a.frameCount(); f++) {
+            double d = Math.abs(a.frame(f, pa).localRotation(1, new Quaterniond())
+                    .dot(b.frame(f, pb).localRotation(1, new Quaterniond())));
+            n += d < 1 - 1e-12 ? 1 : 0;
+        }
+        return n;
+    }
 }

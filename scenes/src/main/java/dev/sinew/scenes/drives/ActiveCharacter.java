@@ -32,6 +32,11 @@ public final class ActiveCharacter {
      * Builds the character into {@code world} with its root at (x, z) (world, metres), grounded on
      * the first frame, with or without the root drive.
      */
+    /** Fastest believable turn of a bone in the clips the scenes play, deg/s (see {@link Clip#withoutSpikes}). */
+    public static final double MAX_BONE_DEGREES_PER_SECOND = 1500;
+    /** Frames (over all bones) the clip's spike repair replaced. */
+    public final int repairedFrames;
+
     public ActiveCharacter(World world, BvhImporter.Bvh bvh, RagdollDefinition def, DriveProfile profile, double x, double z,
             boolean rootDrive) {
         this(world, bvh, def, profile, x, z, rootDrive, false);
@@ -47,7 +52,11 @@ public final class ActiveCharacter {
      */
     public ActiveCharacter(World world, BvhImporter.Bvh bvh, RagdollDefinition def, DriveProfile profile, double x, double z,
             boolean rootDrive, boolean groundOverClip) {
-        clip = bvh.clip();
+        // Capture glitches out first: the CMU walk's right wrist turns 6,500°/s for a few frames
+        // (a marker swap), which no drive can follow and the animation should not show.
+        Clip.Despiked clean = bvh.clip().withoutSpikes(MAX_BONE_DEGREES_PER_SECOND);
+        clip = clean.clip();
+        repairedFrames = clean.total();
         pose = clip.frame(0, new Pose(bvh.skeleton()));
         Vector3d root = pose.rootTranslation(new Vector3d());
         ragdoll = Ragdoll.build(world, bvh.skeleton(), def, pose, false);

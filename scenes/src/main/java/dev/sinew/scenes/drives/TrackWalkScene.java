@@ -29,7 +29,9 @@ import org.joml.Vector3d;
  * from its animated position, m), {@code torqueSaturationPct} (share of joint body-ticks with the
  * drive at its torque limit) and {@code belowGround} (bodies ever more than 5 mm under the
  * ground); for the one without root drive {@code rootOffMaxJointSeparation} (m) and
- * {@code rootOffNanEvents}.
+ * {@code rootOffNanEvents}. The clip's capture glitches are bridged first
+ * ({@link dev.sinew.rig.Clip#withoutSpikes} at {@link ActiveCharacter#MAX_BONE_DEGREES_PER_SECOND});
+ * {@code repairedFrames} counts the bone-frames replaced.
  */
 public final class TrackWalkScene implements Scene {
     @Override
@@ -170,6 +172,7 @@ public final class TrackWalkScene implements Scene {
             m.put("belowGround", belowGround());
             m.put("rootOffMaxJointSeparation", freeSeparation);
             m.put("rootOffNanEvents", freeNan);
+            m.put("repairedFrames", tracked.repairedFrames);
             return m;
         }
 
