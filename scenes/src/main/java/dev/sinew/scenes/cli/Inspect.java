@@ -90,6 +90,16 @@ final class Inspect implements Callable<Integer> {
                 bvh.clip().duration());
         System.out.printf(Locale.ROOT, "unit      %s (rest skeleton %.4g file units tall%s)%n", unit, height,
                 Double.isNaN(scale) ? "" : String.format(Locale.ROOT, ", %.3f m", height * scale));
+        // capture glitches: what Clip.withoutSpikes would bridge at the scenes' limit
+        double limit = dev.sinew.scenes.drives.ActiveCharacter.MAX_BONE_DEGREES_PER_SECOND;
+        dev.sinew.rig.Clip.Despiked d = bvh.clip().withoutSpikes(limit);
+        StringBuilder bones = new StringBuilder();
+        for (int b = 0; b < s.boneCount(); b++) {
+            if (d.repairedFrames()[b] > 0) {
+                bones.append(bones.length() == 0 ? ": " : ", ").append(s.name(b)).append(' ').append(d.repairedFrames()[b]);
+            }
+        }
+        System.out.printf(Locale.ROOT, "glitches  %d bone-frames jump past %.0f°/s and back%s%n", d.total(), limit, bones);
         return 0;
     }
 
