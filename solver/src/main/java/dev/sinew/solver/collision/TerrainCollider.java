@@ -47,6 +47,9 @@ final class TerrainCollider {
     private double[] hv = new double[3 * 16];
     private double[] hp = new double[4 * 16];
     private final Polygon poly = new Polygon();
+    /** One hull edge per distinct edge direction of the current hull. */
+    private int[] uniqueEdge = new int[16];
+    private int uniqueCount;
     /** Patches in the terrain frame: normal and candidate points. */
     private final double[] pn = new double[3 * TerrainManifolds.MAX_PATCHES];
     private final Candidates[] pc = new Candidates[TerrainManifolds.MAX_PATCHES];
@@ -165,6 +168,17 @@ final class TerrainCollider {
             hv[3 * i] = rel.pointX(x, y, z);
             hv[3 * i + 1] = rel.pointY(x, y, z);
             hv[3 * i + 2] = rel.pointZ(x, y, z);
+        }
+        // the hull's edge directions, each once (a box has 12 edges in 3 directions)
+        int ne = h.edgeCount();
+        if (uniqueEdge.length < ne) {
+            uniqueEdge = new int[ne];
+        }
+        uniqueCount = 0;
+        for (int e = 0; e < ne; e++) {
+            if (parallelIndex(h, e) < 0) {
+                uniqueEdge[uniqueCount++] = e;
+            }
         }
         for (int f = 0; f < nf; f++) {
             double x = h.plane(f, 0);
@@ -396,7 +410,8 @@ final class TerrainCollider {
             double ux = t[q] - t[o];
             double uy = t[q + 1] - t[o + 1];
             double uz = t[q + 2] - t[o + 2];
-            for (int e = 0, ne = h.edgeCount(); e < ne; e++) {
+            for (int ue = 0; ue < uniqueCount; ue++) {
+                int e = uniqueEdge[ue];
                 int v0 = h.edge(e, 0);
                 int v1 = h.edge(e, 1);
                 double wx = hv[3 * v1] - hv[3 * v0];
@@ -462,6 +477,7 @@ final class TerrainCollider {
         if (choice == 2) {
             int o = 3 * edgeK;
             int q = 3 * ((edgeK + 1) % 3);
+            edgeE = supportEdge(h, edgeE, lx, ly, lz);
             int v0 = h.edge(edgeE, 0);
             int v1 = h.edge(edgeE, 1);
             seg.closest(t[o], t[o + 1], t[o + 2], t[q], t[q + 1], t[q + 2], hv[3 * v0], hv[3 * v0 + 1], hv[3 * v0 + 2],
@@ -560,6 +576,55 @@ final class TerrainCollider {
             }
         }
         verticesOver(nv, margin);
+    }
+
+    /** Index among the unique directions found so far of a direction parallel to hull edge e, or −1. */
+    private int parallelIndex(ConvexHull h, int e) {
+        double wx = hv[3 * h.edge(e, 1)] - hv[3 * h.edge(e, 0)];
+        double wy = hv[3 * h.edge(e, 1) + 1] - hv[3 * h.edge(e, 0) + 1];
+        double wz = hv[3 * h.edge(e, 1) + 2] - hv[3 * h.edge(e, 0) + 2];
+        for (int u = 0; u < uniqueCount; u++) {
+            int f = uniqueEdge[u];
+            double dx = hv[3 * h.edge(f, 1)] - hv[3 * h.edge(f, 0)];
+            double dy = hv[3 * h.edge(f, 1) + 1] - hv[3 * h.edge(f, 0) + 1];
+            double dz = hv[3 * h.edge(f, 1) + 2] - hv[3 * h.edge(f, 0) + 2];
+            double cx = wy * dz - wz * dy;
+            double cy = wz * dx - wx * dz;
+            double cz = wx * dy - wy * dx;
+            if (cx * cx + cy * cy + cz * cz <= 1e-12 * (wx * wx + wy * wy + wz * wz) * (dx * dx + dy * dy + dz * dz)) {
+                return u;
+            }
+        }
+        return -1;
+    }
+
+    /** Of the hull edges parallel to edge e, the one lowest along axis l (nearest the triangle). */
+    private int supportEdge(ConvexHull h, int e, double lx, double ly, double lz) {
+        double wx = hv[3 * h.edge(e, 1)] - hv[3 * h.edge(e, 0)];
+        double wy = hv[3 * h.edge(e, 1) + 1] - hv[3 * h.edge(e, 0) + 1];
+        double wz = hv[3 * h.edge(e, 1) + 2] - hv[3 * h.edge(e, 0) + 2];
+        int best = e;
+        double low = Double.POSITIVE_INFINITY;
+        for (int f = 0, ne = h.edgeCount(); f < ne; f++) {
+            int a = h.edge(f, 0);
+            int b = h.edge(f, 1);
+            double dx = hv[3 * b] - hv[3 * a];
+            double dy = hv[3 * b + 1] - hv[3 * a + 1];
+            double dz = hv[3 * b + 2] - hv[3 * a + 2];
+            double cx = wy * dz - wz * dy;
+            double cy = wz * dx - wx * dz;
+            double cz = wx * dy - wy * dx;
+            if (cx * cx + cy * cy + cz * cz > 1e-12 * (wx * wx + wy * wy + wz * wz) * (dx * dx + dy * dy + dz * dz)) {
+                continue;
+            }
+            double proj = lx * (hv[3 * a] + hv[3 * b]) + ly * (hv[3 * a + 1] + hv[3 * b + 1])
+                    + lz * (hv[3 * a + 2] + hv[3 * b + 2]);
+            if (proj < low) {
+                low = proj;
+                best = f;
+            }
+        }
+        return best;
     }
 
     /**
