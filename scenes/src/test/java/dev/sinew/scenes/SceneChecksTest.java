@@ -33,4 +33,16 @@ class SceneChecksTest {
         Report r = SceneRunner.run(SceneCatalog.get("chain"), new SceneOptions(o.seconds(), o.threads(), o.seed(), 1000), null);
         assertTrue(r.pass(), "chain with 1000 kg: " + r.metrics());
     }
+
+    /**
+     * ragdoll-drop's ground check on its own (the scene still fails its joint-separation check):
+     * no body's lowest point goes 5 mm under the ground at any step. Before the limit projection
+     * lifted a tree instead of pushing its bodies down (TreeContacts.projectContacts), the landing
+     * put 10 bodies past it, a foot 6 cm deep.
+     */
+    @org.junit.jupiter.api.Test
+    void droppedRagdollStaysAboveTheGround() {
+        Report r = SceneRunner.run(SceneCatalog.get("ragdoll-drop"), SceneOptions.defaults().withSeconds(4), null);
+        assertEquals(0, ((Number) r.metrics().get("belowGround")).intValue(), "belowGround: " + r.metrics());
+    }
 }

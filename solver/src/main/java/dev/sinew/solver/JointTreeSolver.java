@@ -420,6 +420,7 @@ final class JointTreeSolver {
                 }
             }
             limitStep(from, to);
+            contacts.projectContacts(t, from, to);
         }
         for (int i = 0; i < nodeCount; i++) {
             if (kind[i] == 0) {
