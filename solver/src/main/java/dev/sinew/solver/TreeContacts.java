@@ -287,7 +287,6 @@ final class TreeContacts {
         if (artStart.length <= t + 1 || artStart[t] == artStart[t + 1]) {
             return;
         }
-        int body = JointTreeSolver.BODY;
         double[] pos = tree.b.pos;
         double[] rot = tree.b.rot;
         // per axis, the largest lift and the largest push the other way the deepened points ask for

@@ -29,8 +29,10 @@ final class HullHullCollider {
     private final NarrowPhase np;
     private final SegmentMath seg;
     private final Transform rel = new Transform();
-    private double[] bv = new double[3 * 16];
-    private double[] bp = new double[4 * 16];
+    private final HullInFrame frame = new HullInFrame();
+    /** B's vertices and planes in A's frame (the arrays of {@link #frame}). */
+    private double[] bv;
+    private double[] bp;
     private final Polygon poly = new Polygon();
 
     HullHullCollider(NarrowPhase np) {
@@ -42,32 +44,9 @@ final class HullHullCollider {
         rel.relative(ta, tb);
         int nbv = b.vertexCount();
         int nbf = b.faceCount();
-        if (bv.length < 3 * nbv) {
-            bv = new double[3 * nbv];
-        }
-        if (bp.length < 4 * nbf) {
-            bp = new double[4 * nbf];
-        }
-        for (int i = 0; i < nbv; i++) {
-            double x = b.vertex(i, 0);
-            double y = b.vertex(i, 1);
-            double z = b.vertex(i, 2);
-            bv[3 * i] = rel.pointX(x, y, z);
-            bv[3 * i + 1] = rel.pointY(x, y, z);
-            bv[3 * i + 2] = rel.pointZ(x, y, z);
-        }
-        for (int f = 0; f < nbf; f++) {
-            double x = b.plane(f, 0);
-            double y = b.plane(f, 1);
-            double z = b.plane(f, 2);
-            double nx = rel.vectorX(x, y, z);
-            double ny = rel.vectorY(x, y, z);
-            double nz = rel.vectorZ(x, y, z);
-            bp[4 * f] = nx;
-            bp[4 * f + 1] = ny;
-            bp[4 * f + 2] = nz;
-            bp[4 * f + 3] = b.plane(f, 3) + nx * rel.px + ny * rel.py + nz * rel.pz;
-        }
+        frame.load(b, rel);
+        bv = frame.v;
+        bp = frame.p;
         // Faces of A.
         int faceA = -1;
         double sepA = Double.NEGATIVE_INFINITY;

@@ -44,8 +44,10 @@ final class TerrainCollider {
     private final double[] t = new double[9];
     private final double[] n = new double[3];
     private final double[] s = new double[7];
-    private double[] hv = new double[3 * 16];
-    private double[] hp = new double[4 * 16];
+    private final HullInFrame frame = new HullInFrame();
+    /** The hull's vertices and planes in the terrain's frame (the arrays of {@link #frame}). */
+    private double[] hv;
+    private double[] hp;
     private final Polygon poly = new Polygon();
     /** One hull edge per distinct edge direction of the current hull. */
     private int[] uniqueEdge = new int[16];
@@ -153,22 +155,9 @@ final class TerrainCollider {
     }
 
     private void loadHull(ConvexHull h) {
-        int nv = h.vertexCount();
-        int nf = h.faceCount();
-        if (hv.length < 3 * nv) {
-            hv = new double[3 * nv];
-        }
-        if (hp.length < 4 * nf) {
-            hp = new double[4 * nf];
-        }
-        for (int i = 0; i < nv; i++) {
-            double x = h.vertex(i, 0);
-            double y = h.vertex(i, 1);
-            double z = h.vertex(i, 2);
-            hv[3 * i] = rel.pointX(x, y, z);
-            hv[3 * i + 1] = rel.pointY(x, y, z);
-            hv[3 * i + 2] = rel.pointZ(x, y, z);
-        }
+        frame.load(h, rel);
+        hv = frame.v;
+        hp = frame.p;
         // the hull's edge directions, each once (a box has 12 edges in 3 directions)
         int ne = h.edgeCount();
         if (uniqueEdge.length < ne) {
@@ -179,18 +168,6 @@ final class TerrainCollider {
             if (parallelIndex(h, e) < 0) {
                 uniqueEdge[uniqueCount++] = e;
             }
-        }
-        for (int f = 0; f < nf; f++) {
-            double x = h.plane(f, 0);
-            double y = h.plane(f, 1);
-            double z = h.plane(f, 2);
-            double nx = rel.vectorX(x, y, z);
-            double ny = rel.vectorY(x, y, z);
-            double nz = rel.vectorZ(x, y, z);
-            hp[4 * f] = nx;
-            hp[4 * f + 1] = ny;
-            hp[4 * f + 2] = nz;
-            hp[4 * f + 3] = h.plane(f, 3) + nx * rel.px + ny * rel.py + nz * rel.pz;
         }
     }
 
@@ -584,18 +561,22 @@ final class TerrainCollider {
         double wy = hv[3 * h.edge(e, 1) + 1] - hv[3 * h.edge(e, 0) + 1];
         double wz = hv[3 * h.edge(e, 1) + 2] - hv[3 * h.edge(e, 0) + 2];
         for (int u = 0; u < uniqueCount; u++) {
-            int f = uniqueEdge[u];
-            double dx = hv[3 * h.edge(f, 1)] - hv[3 * h.edge(f, 0)];
-            double dy = hv[3 * h.edge(f, 1) + 1] - hv[3 * h.edge(f, 0) + 1];
-            double dz = hv[3 * h.edge(f, 1) + 2] - hv[3 * h.edge(f, 0) + 2];
-            double cx = wy * dz - wz * dy;
-            double cy = wz * dx - wx * dz;
-            double cz = wx * dy - wy * dx;
-            if (cx * cx + cy * cy + cz * cz <= 1e-12 * (wx * wx + wy * wy + wz * wz) * (dx * dx + dy * dy + dz * dz)) {
+            if (parallel(h, uniqueEdge[u], wx, wy, wz)) {
                 return u;
             }
         }
         return -1;
+    }
+
+    /** True when hull edge f (in the terrain frame) is parallel to the direction w. */
+    private boolean parallel(ConvexHull h, int f, double wx, double wy, double wz) {
+        double dx = hv[3 * h.edge(f, 1)] - hv[3 * h.edge(f, 0)];
+        double dy = hv[3 * h.edge(f, 1) + 1] - hv[3 * h.edge(f, 0) + 1];
+        double dz = hv[3 * h.edge(f, 1) + 2] - hv[3 * h.edge(f, 0) + 2];
+        double cx = wy * dz - wz * dy;
+        double cy = wz * dx - wx * dz;
+        double cz = wx * dy - wy * dx;
+        return cx * cx + cy * cy + cz * cz <= 1e-12 * (wx * wx + wy * wy + wz * wz) * (dx * dx + dy * dy + dz * dz);
     }
 
     /** Of the hull edges parallel to edge e, the one lowest along axis l (nearest the triangle). */
@@ -606,17 +587,11 @@ final class TerrainCollider {
         int best = e;
         double low = Double.POSITIVE_INFINITY;
         for (int f = 0, ne = h.edgeCount(); f < ne; f++) {
-            int a = h.edge(f, 0);
-            int b = h.edge(f, 1);
-            double dx = hv[3 * b] - hv[3 * a];
-            double dy = hv[3 * b + 1] - hv[3 * a + 1];
-            double dz = hv[3 * b + 2] - hv[3 * a + 2];
-            double cx = wy * dz - wz * dy;
-            double cy = wz * dx - wx * dz;
-            double cz = wx * dy - wy * dx;
-            if (cx * cx + cy * cy + cz * cz > 1e-12 * (wx * wx + wy * wy + wz * wz) * (dx * dx + dy * dy + dz * dz)) {
+            if (!parallel(h, f, wx, wy, wz)) {
                 continue;
             }
+            int a = h.edge(f, 0);
+            int b = h.edge(f, 1);
             double proj = lx * (hv[3 * a] + hv[3 * b]) + ly * (hv[3 * a + 1] + hv[3 * b + 1])
                     + lz * (hv[3 * a + 2] + hv[3 * b + 2]);
             if (proj < low) {
