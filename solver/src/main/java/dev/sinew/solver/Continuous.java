@@ -62,7 +62,6 @@ final class Continuous {
     boolean[] sweepHit = new boolean[64];
     int sweepCount;
     private int[] swept = new int[16];
-    private double[] sweptLen = new double[16];
 
     /** Sweeps the fast bodies of the tick that just ended; returns how many bodies were moved back. */
     int run(World w, double slop) {
@@ -188,10 +187,8 @@ final class Continuous {
             }
             if (nSwept == swept.length) {
                 swept = Arrays.copyOf(swept, 2 * nSwept);
-                sweptLen = Arrays.copyOf(sweptLen, 2 * nSwept);
             }
-            swept[nSwept] = i;
-            sweptLen[nSwept++] = len;
+            swept[nSwept++] = i;
         }
         int moved = 0;
         if (anyHit) {

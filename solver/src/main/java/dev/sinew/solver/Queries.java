@@ -283,6 +283,7 @@ public final class Queries {
         terrain.overlapping(Math.min(ox, ox + dx * maxT), Math.min(oy, oy + dy * maxT), Math.min(oz, oz + dz * maxT),
                 Math.max(ox, ox + dx * maxT), Math.max(oy, oy + dy * maxT), Math.max(oz, oz + dz * maxT), list);
         double[] t = new double[9];
+        double[] n = new double[3];
         double best = maxT;
         boolean hit = false;
         for (int i = 0; i < list.count(); i++) {
@@ -293,10 +294,8 @@ public final class Queries {
             double e2x = t[6] - t[0];
             double e2y = t[7] - t[1];
             double e2z = t[8] - t[2];
-            double nx = e1y * e2z - e1z * e2y;
-            double ny = e1z * e2x - e1x * e2z;
-            double nz = e1x * e2y - e1y * e2x;
-            double dn = nx * dx + ny * dy + nz * dz;
+            Terrain.normal(t, 0, n);
+            double dn = n[0] * dx + n[1] * dy + n[2] * dz;
             if (dn >= 0) {
                 continue; // parallel or from behind: terrain is one-sided
             }
@@ -324,9 +323,9 @@ public final class Queries {
                 best = d;
                 hit = true;
                 out[0] = d;
-                out[1] = nx;
-                out[2] = ny;
-                out[3] = nz;
+                out[1] = n[0];
+                out[2] = n[1];
+                out[3] = n[2];
             }
         }
         return hit;

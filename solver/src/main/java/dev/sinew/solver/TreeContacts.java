@@ -296,8 +296,7 @@ final class TreeContacts {
         double downX = 0;
         double downY = 0;
         double downZ = 0;
-        int k = 0;
-        for (int pi = artStart[t]; pi < artStart[t + 1] && k < MAX_TREE_CONTACTS; pi++) {
+        for (int pi = artStart[t]; pi < artStart[t + 1]; pi++) {
             ContactPair c = artPairs[pi];
             boolean movingB = tree.moving(c.bodyB);
             int mb = movingB ? c.bodyB : c.bodyA;
@@ -306,7 +305,7 @@ final class TreeContacts {
             int ba = c.bodyA;
             int bb = c.bodyB;
             double[] dx = tree.x[node];
-            for (int pt = 0; pt < c.pointCount && k < MAX_TREE_CONTACTS; pt++, k++) {
+            for (int pt = 0; pt < c.pointCount; pt++) {
                 int o = 3 * pt;
                 double ax = pos[3 * ba] + ContactSolver.rotX(rot, ba, c.localA, o);
                 double ay = pos[3 * ba + 1] + ContactSolver.rotY(rot, ba, c.localA, o);

@@ -1206,11 +1206,7 @@ public final class World {
         if (bodies.type[b] != Bodies.DYNAMIC) {
             return;
         }
-        wakeIsland(b);
-        double m = bodies.invMass[b];
-        bodies.linVel[3 * b] += m * impulse.x();
-        bodies.linVel[3 * b + 1] += m * impulse.y();
-        bodies.linVel[3 * b + 2] += m * impulse.z();
+        applyLinearImpulse(h, impulse);
         moment(b, worldPoint, impulse);
         bodies.addAngularImpulse(b, momentScratch.x, momentScratch.y, momentScratch.z);
     }
@@ -1261,10 +1257,7 @@ public final class World {
         if (bodies.type[b] != Bodies.DYNAMIC) {
             return;
         }
-        wakeIsland(b);
-        bodies.force[3 * b] += force.x();
-        bodies.force[3 * b + 1] += force.y();
-        bodies.force[3 * b + 2] += force.z();
+        applyForce(h, force);
         moment(b, worldPoint, force);
         bodies.torque[3 * b] += momentScratch.x;
         bodies.torque[3 * b + 1] += momentScratch.y;

@@ -124,23 +124,15 @@ final class Meshes {
     static float[] terrain(Terrain t) {
         float[] out = new float[t.triangleCount() * 3 * 6];
         double[] c = new double[9];
+        double[] unit = new double[3];
         int o = 0;
         for (int id = 0; id < t.triangleIdLimit(); id++) {
             if (!t.hasTriangle(id)) {
                 continue;
             }
             t.triangle(id, c, 0);
-            double ux = c[3] - c[0];
-            double uy = c[4] - c[1];
-            double uz = c[5] - c[2];
-            double vx = c[6] - c[0];
-            double vy = c[7] - c[1];
-            double vz = c[8] - c[2];
-            double nx = uy * vz - uz * vy;
-            double ny = uz * vx - ux * vz;
-            double nz = ux * vy - uy * vx;
-            double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-            float[] n = {(float) (nx / len), (float) (ny / len), (float) (nz / len)};
+            Terrain.normal(c, 0, unit);
+            float[] n = {(float) unit[0], (float) unit[1], (float) unit[2]};
             for (int k = 0; k < 3; k++) {
                 o = put(out, o, new float[] {(float) c[3 * k], (float) c[3 * k + 1], (float) c[3 * k + 2]}, n);
             }

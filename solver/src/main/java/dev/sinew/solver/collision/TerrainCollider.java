@@ -117,7 +117,7 @@ final class TerrainCollider {
         for (int i = 0, nt = tris.count(); i < nt; i++) {
             int id = tris.get(i);
             a.triangle(id, t, 0);
-            if (!(triangleNormal() > 0)) {
+            if (!(Terrain.normal(t, 0, n) > 0)) {
                 continue;
             }
             tc.clear();
@@ -677,21 +677,4 @@ final class TerrainCollider {
         return v * v;
     }
 
-    /** Twice the area of the current triangle; its unit normal (counter-clockwise front) into n. */
-    private double triangleNormal() {
-        double ux = t[3] - t[0];
-        double uy = t[4] - t[1];
-        double uz = t[5] - t[2];
-        double vx = t[6] - t[0];
-        double vy = t[7] - t[1];
-        double vz = t[8] - t[2];
-        double x = uy * vz - uz * vy;
-        double y = uz * vx - ux * vz;
-        double z = ux * vy - uy * vx;
-        double len = Math.sqrt(x * x + y * y + z * z);
-        n[0] = x / len;
-        n[1] = y / len;
-        n[2] = z / len;
-        return len;
-    }
 }

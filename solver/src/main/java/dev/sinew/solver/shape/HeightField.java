@@ -211,7 +211,7 @@ public final class HeightField implements Terrain {
             int i = cell % cellsX;
             int j = cell / cellsX;
             triangle(id, t, 0);
-            TriangleMesh.normal(t, 0, n);
+            Terrain.normal(t, 0, n);
             int mask = 0;
             for (int k = 0; k < 3; k++) {
                 int nb = neighbour(id, i, j, k);
@@ -219,7 +219,7 @@ public final class HeightField implements Terrain {
                 int opposite = 0;
                 if (has) {
                     triangle(nb, u, 0);
-                    TriangleMesh.normal(u, 0, m);
+                    Terrain.normal(u, 0, m);
                     opposite = oppositeCorner(id, k);
                 }
                 edgeCos[3 * id + k] = has ? (float) (n[0] * m[0] + n[1] * m[1] + n[2] * m[2]) : -1f;

@@ -56,6 +56,29 @@ public sealed interface Terrain extends Shape permits HeightField, TriangleMesh 
     }
 
     /**
+     * Twice the area (m²) of the triangle whose corners are t[o..o+8] (x, y, z three times); its
+     * unit normal, counter-clockwise front, into n[0..2] (left as it was for a degenerate triangle).
+     */
+    static double normal(double[] t, int o, double[] n) {
+        double ux = t[o + 3] - t[o];
+        double uy = t[o + 4] - t[o + 1];
+        double uz = t[o + 5] - t[o + 2];
+        double vx = t[o + 6] - t[o];
+        double vy = t[o + 7] - t[o + 1];
+        double vz = t[o + 8] - t[o + 2];
+        double x = uy * vz - uz * vy;
+        double y = uz * vx - ux * vz;
+        double z = ux * vy - uy * vx;
+        double len = Math.sqrt(x * x + y * y + z * z);
+        if (len > 0) {
+            n[0] = x / len;
+            n[1] = y / len;
+            n[2] = z / len;
+        }
+        return len;
+    }
+
+    /**
      * Active-edge mask bit for the edge (a→b) of a triangle with unit normal n, given the
      * neighbour's corner c opposite that edge and the neighbour's unit normal m (or no neighbour).
      */

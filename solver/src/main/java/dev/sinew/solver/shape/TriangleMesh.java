@@ -68,7 +68,7 @@ public final class TriangleMesh implements Terrain {
         double[] n = new double[3];
         for (int i = 0; i < nt; i++) {
             triangle(i, t, 0);
-            double area = 0.5 * normal(t, 0, n);
+            double area = 0.5 * Terrain.normal(t, 0, n);
             if (!(area >= MIN_AREA)) {
                 throw new InvalidArgumentException("triangle " + i + " (indices " + indices[3 * i] + ", "
                         + indices[3 * i + 1] + ", " + indices[3 * i + 2] + ")", area + " m²",
@@ -158,7 +158,7 @@ public final class TriangleMesh implements Terrain {
         double[] m = new double[3];
         for (int i = 0; i < active.length; i++) {
             triangle(i, t, 0);
-            normal(t, 0, n);
+            Terrain.normal(t, 0, n);
             int mask = 0;
             for (int k = 0; k < 3; k++) {
                 int nb = across[3 * i + k];
@@ -167,7 +167,7 @@ public final class TriangleMesh implements Terrain {
                 double cz = 0;
                 if (nb >= 0) {
                     triangle(nb, u, 0);
-                    normal(u, 0, m);
+                    Terrain.normal(u, 0, m);
                     int a = indices[3 * i + k];
                     int b = indices[3 * i + (k + 1) % 3];
                     for (int q = 0; q < 3; q++) {
@@ -232,26 +232,6 @@ public final class TriangleMesh implements Terrain {
         build(ord, from, mid, centroid, nb, first, count, used, t);
         first[node] = used[0]; // right child
         build(ord, mid, to, centroid, nb, first, count, used, t);
-    }
-
-    /** Twice the area of the triangle at t[o..o+8]; its unit normal (counter-clockwise front) in n. */
-    static double normal(double[] t, int o, double[] n) {
-        double ux = t[o + 3] - t[o];
-        double uy = t[o + 4] - t[o + 1];
-        double uz = t[o + 5] - t[o + 2];
-        double vx = t[o + 6] - t[o];
-        double vy = t[o + 7] - t[o + 1];
-        double vz = t[o + 8] - t[o + 2];
-        double x = uy * vz - uz * vy;
-        double y = uz * vx - ux * vz;
-        double z = ux * vy - uy * vx;
-        double len = Math.sqrt(x * x + y * y + z * z);
-        if (len > 0) {
-            n[0] = x / len;
-            n[1] = y / len;
-            n[2] = z / len;
-        }
-        return len;
     }
 
     public int vertexCount() {
