@@ -213,6 +213,15 @@ final class Joints {
         }
     }
 
+    /** Each drive's aim for a substep that starts {@code remaining} s before the tick ends. */
+    void aimDrives(double remaining) {
+        for (int j = 0; j < high; j++) {
+            if (alive[j] && drive[j] != null) {
+                drive[j].aim(remaining);
+            }
+        }
+    }
+
     void warmStart(Bodies b, JointTreeSolver tree) {
         for (int j = 0; j < high; j++) {
             if (alive[j] && touchesMoving(b, j)) {

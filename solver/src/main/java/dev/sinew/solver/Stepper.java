@@ -128,6 +128,7 @@ final class Stepper {
             }
             integrateVelocities(h);
             cs.beginBodyCaps(n);
+            joints.aimDrives(h * (n - sub));
             joints.warmStart(b, jointTree);
             jointTree.warmStart();
             for (int i = 0; i < solveCount; i++) {

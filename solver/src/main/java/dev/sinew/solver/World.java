@@ -432,8 +432,11 @@ public final class World {
     }
 
     /**
-     * Sets a drive's target: B's orientation relative to A ({@code conj(q_A)·q_B}, unit) and B's
-     * angular velocity relative to A in A's frame, rad/s (feed-forward; zero to hold still).
+     * Sets a drive's target: B's orientation relative to A ({@code conj(q_A)·q_B}, unit) at the end
+     * of the next tick, and B's angular velocity relative to A in A's frame, rad/s (feed-forward;
+     * zero to hold still). With a target velocity the drive aims, substep by substep, at a target
+     * turning at that velocity that arrives at the given orientation when the tick ends (for an
+     * animation: the pose at the tick's end and the turn since the last tick over the tick).
      */
     public void setDriveTarget(JointHandle h, Quaterniondc relativeOrientation, Vector3dc relativeAngularVelocity) {
         checkUnlocked("set a drive target");
@@ -482,6 +485,7 @@ public final class World {
         if (d == null) {
             return 0;
         }
+        d.aim(0);
         d.rotationError(bodies, joints.bodyA[j], joints.bodyB[j]);
         return Math.sqrt(d.error[0] * d.error[0] + d.error[1] * d.error[1] + d.error[2] * d.error[2]);
     }

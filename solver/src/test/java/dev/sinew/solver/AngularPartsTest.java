@@ -105,6 +105,7 @@ class AngularPartsTest {
         d.target[1] = target.y;
         d.target[2] = target.z;
         d.target[3] = target.w;
+        d.aim(0);
         double[] fd = centralDifference(out -> {
             d.rotationError(w.bodies, a.index(), b.index());
             System.arraycopy(d.error, 0, out, 0, 3);
