@@ -23,9 +23,10 @@ package dev.sinew.solver;
  * The target is where B should be at the end of the tick. With a target velocity the spring
  * measures its error, in each substep, from a target moving at that velocity which arrives there
  * at the end of the tick (where it is at the substep's start; the feed-forward carries it through
- * the substep): spring and feed-forward then agree, and a stiff drive ends the tick on target. Aiming every substep at the end-of-tick orientation
- * while also feeding its velocity forward ran half a tick ahead (the CMU walk's right hand led its
- * animation by 8–13° where the capture turns it at 1,200–3,300°/s).
+ * the substep): spring and feed-forward then agree, and a stiff drive ends the tick on target.
+ * Aiming every substep at the end-of-tick orientation while also feeding its velocity forward ran
+ * about 0.6 of a tick ahead (the CMU walk's right hand led its animation by 8–13° where the
+ * capture turns it at 1,200–3,300°/s).
  * The drive is a force, not a constraint error, so it runs in the biased pass only; the relax
  * pass does not touch it. The impulse is reported as torque λ/h.
  */
@@ -45,7 +46,7 @@ final class SlerpDrivePart {
     final double[] target = {0, 0, 0, 1};
     /** Target angular velocity of B relative to A, in A's frame, rad/s. */
     final double[] targetAngVel = new double[3];
-    /** What the current substep aims at: {@link #target} taken back along the target velocity (x, y, z, w). */
+    /** What the current substep aims at: {@link #target} (B relative to A, unit, x, y, z, w) taken back along the target velocity. */
     final double[] aim = {0, 0, 0, 1};
     /** Accumulated angular impulse of the current substep, N·m·s, world. */
     final double[] impulse = new double[3];
@@ -162,7 +163,7 @@ final class SlerpDrivePart {
 
     /** v = Ċ + s·B·C + Γ·λ, the drive's velocity error (s: {@link #closingScale}). */
     private void rows(Bodies b, int ba, int bb, double[] out) {
-        rotationError(b, ba, bb);
+        rotationError(b, ba, bb, aim);
         targetVelocity(b, ba);
         double scale = closingScale();
         double[] w = b.angVel;
@@ -345,9 +346,12 @@ final class SlerpDrivePart {
         aim[3] = dw * tw - dx * tx - dy * ty - dz * tz;
     }
 
-    /** C = rotation vector of q_B·conj(q_A·q_aim), into {@link #error}. */
-    void rotationError(Bodies b, int ba, int bb) {
-        double dw = AngleConstraintPart.relativeRotation(b, ba, bb, aim, 0, error);
+    /**
+     * C = rotation vector of q_B·conj(q_A·q), into {@link #error}; q is {@link #aim} in the solve,
+     * {@link #target} when asked between steps.
+     */
+    void rotationError(Bodies b, int ba, int bb, double[] q) {
+        double dw = AngleConstraintPart.relativeRotation(b, ba, bb, q, 0, error);
         double s = Math.sqrt(error[0] * error[0] + error[1] * error[1] + error[2] * error[2]);
         // θ = 2·atan2(|v|, w); θ/|v| → 2 as |v| → 0
         double scale = s > 1e-12 ? 2 * Math.atan2(s, dw) / s : 2;

@@ -485,8 +485,7 @@ public final class World {
         if (d == null) {
             return 0;
         }
-        d.aim(0);
-        d.rotationError(bodies, joints.bodyA[j], joints.bodyB[j]);
+        d.rotationError(bodies, joints.bodyA[j], joints.bodyB[j], d.target);
         return Math.sqrt(d.error[0] * d.error[0] + d.error[1] * d.error[1] + d.error[2] * d.error[2]);
     }
 

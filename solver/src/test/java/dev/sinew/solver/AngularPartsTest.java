@@ -105,9 +105,8 @@ class AngularPartsTest {
         d.target[1] = target.y;
         d.target[2] = target.z;
         d.target[3] = target.w;
-        d.aim(0);
         double[] fd = centralDifference(out -> {
-            d.rotationError(w.bodies, a.index(), b.index());
+            d.rotationError(w.bodies, a.index(), b.index(), d.target);
             System.arraycopy(d.error, 0, out, 0, 3);
         }, 3);
         double[] jv = relativeSpin();
