@@ -107,6 +107,57 @@ final class Candidates {
         }
     }
 
+    /**
+     * Like {@link #reduceInto} over the candidates within {@code band} of the deepest; when fewer
+     * than four are that near, the rest are filled with the next shallowest. A body turning on an
+     * edge keeps the corners about to touch instead of the far corners that span the most area.
+     */
+    void reduceNearInto(ContactManifold out, double band) {
+        if (count <= ContactManifold.MAX_POINTS) {
+            reduceInto(out);
+            return;
+        }
+        double limit = minSep() + band;
+        int near = 0;
+        for (int i = 0; i < count; i++) {
+            if (sep[i] <= limit) {
+                near++;
+            }
+        }
+        if (near > ContactManifold.MAX_POINTS) {
+            // keep only the near ones, in order, and reduce them by area
+            int w = 0;
+            for (int i = 0; i < count; i++) {
+                if (sep[i] <= limit) {
+                    move(i, w++);
+                }
+            }
+            count = w;
+            reduceInto(out);
+            return;
+        }
+        out.pointCount = 0;
+        Arrays.fill(taken, 0, count, false);
+        while (out.pointCount < ContactManifold.MAX_POINTS) {
+            int best = -1;
+            for (int i = 0; i < count; i++) {
+                if (!taken[i] && (best < 0 || sep[i] < sep[best])) {
+                    best = i;
+                }
+            }
+            taken[best] = true;
+            emit(out, best);
+        }
+    }
+
+    private void move(int from, int to) {
+        x[to] = x[from];
+        y[to] = y[from];
+        z[to] = z[from];
+        sep[to] = sep[from];
+        id[to] = id[from];
+    }
+
     private void emit(ContactManifold out, int i) {
         int k = out.pointCount++;
         out.px[k] = x[i];

@@ -187,6 +187,16 @@ public final class NarrowPhase {
         }
     }
 
+    /**
+     * Depth band (m) within which a hull's vertices against a plane count as one resting face.
+     * Of more than four vertices within the speculative margin, a manifold keeps those within
+     * this band of the deepest (reduced by area if more than four) and fills up with the next
+     * shallowest: a box rolling over an edge keeps the corners about to land. Reducing by area
+     * alone kept the far corners of the face it was leaving, and a foot landing at 12 rad/s put
+     * an unlisted corner 4.4 mm into the ground within one tick (ragdoll-drop).
+     */
+    static final double PLANE_NEAR_BAND = 0.005;
+
     private void collidePlane(Plane plane, Transform tp, Shape b, Transform tb, int kb, double margin,
             ContactManifold out) {
         double nx = tp.vectorX(plane.normal().x(), plane.normal().y(), plane.normal().z());
@@ -227,7 +237,7 @@ public final class NarrowPhase {
                 }
             }
         }
-        c.reduceInto(out);
+        c.reduceNearInto(out, PLANE_NEAR_BAND);
     }
 
     /**
