@@ -24,6 +24,14 @@ final class Stepper {
     private final JointTreeSolver jointTree;
     /** Damping ratio of the joints' soft position correction. */
     static final double JOINT_DAMPING_RATIO = 2;
+    /**
+     * Gauss–Seidel passes over the contacts in each substep's biased solve, before the joints.
+     * One pass leaves a large pile's load path half-converged: in the tumbler, with loaded rows
+     * stiffened, the deepest overlap was 35–45 mm after one pass, 19–23 mm after two and 15–17 mm
+     * after three (seeds 1–3); a fourth gave no more. Repeating the joint block as well left the
+     * dropped ragdoll restless (0.5 rad/s after 5 s), so only the contacts are repeated.
+     */
+    static final int CONTACT_PASSES = 3;
     private ContactPair[] solveList = new ContactPair[64];
     private int solveCount;
     private final IslandBlockSolver islandSolver;
@@ -134,7 +142,9 @@ final class Stepper {
             for (int i = 0; i < solveCount; i++) {
                 cs.warmStart(solveList[i]);
             }
-            solveItems(invH, true);
+            for (int pass = 0; pass < CONTACT_PASSES; pass++) {
+                solveItems(invH, true);
+            }
             joints.solveDrives(b, jointTree);
             jointTree.solve(jointSoft.biasRate, true);
             jointTree.solveContacts(cs, invH, true);

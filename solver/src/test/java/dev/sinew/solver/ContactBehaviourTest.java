@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sinew.solver.shape.Box;
+import dev.sinew.solver.shape.Sphere;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
@@ -238,5 +239,37 @@ class ContactBehaviourTest {
             }
         }
         assertTrue(lowest > -limit, "lowest corner " + lowest + " m (tilt " + tilt + ", spin " + spin + ")");
+    }
+
+    /**
+     * A loaded contact is stiffened, not left to sink: a sphere pressed onto the ground with 1,000
+     * times its weight. Its single row (through the centre, effective mass m) holds F = 1000·m·g;
+     * at the static contact frequency ω = 2π·(2·contactHertz) its spring would sink
+     * F/(m·ω²) = 69 mm. Stiffened to ω·(F/F₀)^p with F₀ = m·ω²·LOADED_SINK, the steady overlap
+     * past the slop is LOADED_SINK·(F/F₀)^(1 − 2p) (the implicit spring's balance F = m·ω_row²·d).
+     * Started 20 mm deep, it is pushed out to that depth (within the slop a row is rigid, so a
+     * body that starts touching does not sink at all).
+     */
+    @Test
+    void loadedContactSinksByTheStiffenedSpring() {
+        World w = new World();
+        double slop = w.settings().linearSlop();
+        Worlds.ground(w, Material.DEFAULT);
+        double r = 0.25;
+        double load = 1000;
+        BodyHandle b = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, r - 0.02, 0).gravityScale(load)
+                .collider(Collider.of(new Sphere(r), Material.DEFAULT)).build());
+        for (int i = 0; i < 240; i++) {
+            w.step();
+        }
+        double omega = 2 * Math.PI * 2 * w.settings().contactHertz();
+        double m = w.mass(b);
+        double force = m * 9.81 * load;
+        double atSink = m * omega * omega * ContactSolver.LOADED_SINK;
+        double expected = slop + ContactSolver.LOADED_SINK * Math.pow(force / atSink, 1 - 2 * ContactSolver.LOAD_EXPONENT);
+        double depth = r - Worlds.pos(w, b).y;
+        assertEquals(expected, depth, 1e-3 * expected, "settled depth");
+        double linear = slop + force / (m * omega * omega);
+        assertTrue(depth < linear / 5, "far less than the unstiffened spring's " + linear + " m");
     }
 }
