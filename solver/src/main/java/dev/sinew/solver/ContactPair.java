@@ -45,10 +45,16 @@ final class ContactPair {
     final int[] id = new int[N];
     /** Separation when the manifold was computed, metres. */
     final double[] separation = new double[N];
-    /** Anchors relative to each body's centre of mass, in that body's frame. */
+    /**
+     * Anchors relative to each body's centre of mass, in that body's frame: each body's own
+     * surface point (A's s/2 behind the manifold's midway point along the normal, B's s/2 ahead),
+     * so the separation now is n·(p_B − p_A) of the two material points that are to touch.
+     * Midway anchors put a speculative point's lever up to half the gap outside both bodies
+     * (a ball landing with spin rolled off up to 8.5 % slow: ContactBehaviourTest).
+     */
     final double[] localA = new double[3 * N];
     final double[] localB = new double[3 * N];
-    /** Anchors relative to the centres of mass, world, fixed for the tick. */
+    /** Anchors relative to the centres of mass, world, fixed for the tick (as localA, localB). */
     final double[] rA = new double[3 * N];
     final double[] rB = new double[3 * N];
     final double[] normalImpulse = new double[N];

@@ -35,7 +35,7 @@ public final class ContactPoint {
         return depth;
     }
 
-    /** The point on body A's anchor, world, metres. */
+    /** The contact point on body A's surface, world, metres. */
     public Vector3dc point() {
         return point;
     }

@@ -547,8 +547,7 @@ final class ContactSolver {
         int o = 3 * k;
         double[] pos = b.pos;
         double[] rot = b.rot;
-        return c.separation[k]
-                + c.nx * (pos[3 * bb] + rotX(rot, bb, c.localB, o) - pos[3 * ba] - rotX(rot, ba, c.localA, o))
+        return c.nx * (pos[3 * bb] + rotX(rot, bb, c.localB, o) - pos[3 * ba] - rotX(rot, ba, c.localA, o))
                 + c.ny * (pos[3 * bb + 1] + rotY(rot, bb, c.localB, o) - pos[3 * ba + 1] - rotY(rot, ba, c.localA, o))
                 + c.nz * (pos[3 * bb + 2] + rotZ(rot, bb, c.localB, o) - pos[3 * ba + 2] - rotZ(rot, ba, c.localA, o));
     }

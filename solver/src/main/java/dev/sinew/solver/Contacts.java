@@ -220,12 +220,15 @@ final class Contacts {
                 p.maxNormalImpulse[k] = 0;
                 p.relativeVelocity[k] = 0; // a point found mid-tick does not bounce this tick
             }
-            double rax = m.px[k] - pos[3 * ba];
-            double ray = m.py[k] - pos[3 * ba + 1];
-            double raz = m.pz[k] - pos[3 * ba + 2];
-            double rbx = m.px[k] - pos[3 * bb];
-            double rby = m.py[k] - pos[3 * bb + 1];
-            double rbz = m.pz[k] - pos[3 * bb + 2];
+            // each body's anchor on its own surface: the manifold's point is midway across the
+            // separation s, so A's is s/2 back along the normal and B's s/2 ahead (see ContactPair)
+            double half = 0.5 * m.separation[k];
+            double rax = m.px[k] - half * m.nx - pos[3 * ba];
+            double ray = m.py[k] - half * m.ny - pos[3 * ba + 1];
+            double raz = m.pz[k] - half * m.nz - pos[3 * ba + 2];
+            double rbx = m.px[k] + half * m.nx - pos[3 * bb];
+            double rby = m.py[k] + half * m.ny - pos[3 * bb + 1];
+            double rbz = m.pz[k] + half * m.nz - pos[3 * bb + 2];
             p.rA[o] = rax;
             p.rA[o + 1] = ray;
             p.rA[o + 2] = raz;
@@ -335,8 +338,7 @@ final class Contacts {
                 int bb = c.bodyB;
                 for (int k = 0; k < c.pointCount; k++) {
                     int o = 3 * k;
-                    double s = c.separation[k]
-                            + c.nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o) - pos[3 * ba]
+                    double s = c.nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o) - pos[3 * ba]
                                     - ContactSolver.rotX(rot, ba, c.localA, o))
                             + c.ny * (pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, c.localB, o) - pos[3 * ba + 1]
                                     - ContactSolver.rotY(rot, ba, c.localA, o))

@@ -313,7 +313,7 @@ final class TreeContacts {
                 double bx = pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o);
                 double by = pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, c.localB, o);
                 double bz = pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, c.localB, o);
-                double sep = c.separation[pt] + c.nx * (bx - ax) + c.ny * (by - ay) + c.nz * (bz - az);
+                double sep = c.nx * (bx - ax) + c.ny * (by - ay) + c.nz * (bz - az);
                 double px = movingB ? bx : ax;
                 double py = movingB ? by : ay;
                 double pz = movingB ? bz : az;

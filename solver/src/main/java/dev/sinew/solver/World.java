@@ -874,8 +874,7 @@ public final class World {
                     double ax = pos[3 * ba] + ContactSolver.rotX(rot, ba, c.localA, o);
                     double ay = pos[3 * ba + 1] + ContactSolver.rotY(rot, ba, c.localA, o);
                     double az = pos[3 * ba + 2] + ContactSolver.rotZ(rot, ba, c.localA, o);
-                    double s = c.separation[k]
-                            + c.nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o) - ax)
+                    double s = c.nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o) - ax)
                             + c.ny * (pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, c.localB, o) - ay)
                             + c.nz * (pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, c.localB, o) - az);
                     scratch.set(handle(ba), handle(bb), -s, ax, ay, az, c.nx, c.ny, c.nz);
