@@ -54,6 +54,18 @@ final class ContactPair {
      */
     final double[] localA = new double[3 * N];
     final double[] localB = new double[3 * N];
+
+    /** Separation of point k now, metres: n·(p_B − p_A) of its two anchors at the bodies' current poses. */
+    double separationNow(Bodies b, int k) {
+        int ba = bodyA;
+        int bb = bodyB;
+        int o = 3 * k;
+        double[] pos = b.pos;
+        double[] rot = b.rot;
+        return nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, localB, o) - pos[3 * ba] - ContactSolver.rotX(rot, ba, localA, o))
+                + ny * (pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, localB, o) - pos[3 * ba + 1] - ContactSolver.rotY(rot, ba, localA, o))
+                + nz * (pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, localB, o) - pos[3 * ba + 2] - ContactSolver.rotZ(rot, ba, localA, o));
+    }
     /** Anchors relative to the centres of mass, world, fixed for the tick (as localA, localB). */
     final double[] rA = new double[3 * N];
     final double[] rB = new double[3 * N];

@@ -540,16 +540,9 @@ final class ContactSolver {
         return 0;
     }
 
-    /** Separation of point k from the bodies' current poses, metres. */
+    /** Separation of point k from the bodies' current poses, metres (see {@link ContactPair#separationNow}). */
     double currentSeparation(ContactPair c, int k) {
-        int ba = c.bodyA;
-        int bb = c.bodyB;
-        int o = 3 * k;
-        double[] pos = b.pos;
-        double[] rot = b.rot;
-        return c.nx * (pos[3 * bb] + rotX(rot, bb, c.localB, o) - pos[3 * ba] - rotX(rot, ba, c.localA, o))
-                + c.ny * (pos[3 * bb + 1] + rotY(rot, bb, c.localB, o) - pos[3 * ba + 1] - rotY(rot, ba, c.localA, o))
-                + c.nz * (pos[3 * bb + 2] + rotZ(rot, bb, c.localB, o) - pos[3 * ba + 2] - rotZ(rot, ba, c.localA, o));
+        return c.separationNow(b, k);
     }
 
     /** Gravity scale of a body as the solver sees it (0 for bodies that do not move). */

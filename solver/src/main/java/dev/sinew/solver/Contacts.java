@@ -334,16 +334,8 @@ final class Contacts {
         double[] rot = bodies.rot;
         for (int i = 0; i < pairCount; i++) {
             for (ContactPair c = pairs[i]; c != null; c = c.nextPatch) {
-                int ba = c.bodyA;
-                int bb = c.bodyB;
                 for (int k = 0; k < c.pointCount; k++) {
-                    int o = 3 * k;
-                    double s = c.nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o) - pos[3 * ba]
-                                    - ContactSolver.rotX(rot, ba, c.localA, o))
-                            + c.ny * (pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, c.localB, o) - pos[3 * ba + 1]
-                                    - ContactSolver.rotY(rot, ba, c.localA, o))
-                            + c.nz * (pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, c.localB, o) - pos[3 * ba + 2]
-                                    - ContactSolver.rotZ(rot, ba, c.localA, o));
+                    double s = c.separationNow(bodies, k);
                     if (-s > deepest) {
                         deepest = -s;
                         best = c;

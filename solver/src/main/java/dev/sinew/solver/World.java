@@ -868,16 +868,13 @@ public final class World {
         for (int i = 0; i < contacts.pairCount; i++) {
             for (ContactPair c = contacts.pairs[i]; c != null; c = c.nextPatch) {
                 int ba = c.bodyA;
-                int bb = c.bodyB;
                 for (int k = 0; k < c.pointCount; k++) {
                     int o = 3 * k;
                     double ax = pos[3 * ba] + ContactSolver.rotX(rot, ba, c.localA, o);
                     double ay = pos[3 * ba + 1] + ContactSolver.rotY(rot, ba, c.localA, o);
                     double az = pos[3 * ba + 2] + ContactSolver.rotZ(rot, ba, c.localA, o);
-                    double s = c.nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o) - ax)
-                            + c.ny * (pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, c.localB, o) - ay)
-                            + c.nz * (pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, c.localB, o) - az);
-                    scratch.set(handle(ba), handle(bb), -s, ax, ay, az, c.nx, c.ny, c.nz);
+                    double s = c.separationNow(bodies, k);
+                    scratch.set(handle(ba), handle(c.bodyB), -s, ax, ay, az, c.nx, c.ny, c.nz);
                     action.accept(scratch);
                 }
             }
