@@ -150,6 +150,7 @@ final class Stepper {
             jointTree.solve(jointSoft.biasRate, true);
             jointTree.solveContacts(cs, invH, true);
             joints.solve(b, jointSoft, jointTree);
+            jointTree.predictAnchors(h);
             integratePositions(h);
             // Closing the cone can push the twist past its range: one more projection if a limit is
             // still passed. Measured: one pass left the swing-cone scene's twist 1.5° out, two
