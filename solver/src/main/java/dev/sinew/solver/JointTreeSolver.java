@@ -356,6 +356,7 @@ final class JointTreeSolver {
         composite.reserve(n);
         if (predicted.length < 3 * n) {
             predicted = new double[3 * n];
+            anchorMove = new double[3 * n];
         }
         if (stack.length < 2 * n) {
             stack = new int[2 * n];
@@ -413,6 +414,9 @@ final class JointTreeSolver {
                 limitRows[i] = anchors ? 0 : joints.passedLimitRows(b, ref[i], rows[i], rowBias[i]);
                 driveRows[i] = false;
                 size[i] = JOINT + limitRows[i];
+                if (anchors) {
+                    anchorTarget(i, ref[i]);
+                }
                 work |= anchors ? anchorToMove(i) : limitRows[i] > 0;
             }
         }
@@ -462,7 +466,9 @@ final class JointTreeSolver {
 
     /** Each joint node's linear prediction of its anchor error after the position update, C + h·Ċ (m). */
     private double[] predicted = new double[3 * 16];
-    private final double[] predictedMove = new double[3];
+    /** Each joint node's anchor move in the current anchor pass, target − C (m; 0 if not projected). */
+    private double[] anchorMove = new double[3 * 16];
+    private final double[] jointVelocity = new double[3];
     /** The substep of the last {@link #predictAnchors}, s. */
     private double predictedStep;
 
@@ -474,17 +480,18 @@ final class JointTreeSolver {
         predictedStep = h;
         for (int i = 0; i < nodeCount; i++) {
             if (kind[i] == 1) {
-                jointRhs(ref[i], 0, predictedMove); // −Ċ, and C into err
-                predicted[3 * i] = err[0] - h * predictedMove[0];
-                predicted[3 * i + 1] = err[1] - h * predictedMove[1];
-                predicted[3 * i + 2] = err[2] - h * predictedMove[2];
+                jointRhs(ref[i], 0, jointVelocity); // −Ċ, and C into err
+                predicted[3 * i] = err[0] - h * jointVelocity[0];
+                predicted[3 * i + 1] = err[1] - h * jointVelocity[1];
+                predicted[3 * i + 2] = err[2] - h * jointVelocity[2];
             }
         }
     }
 
     /**
-     * The anchor projection's right-hand side for joint node i (joint j) into out[0..2], m: target
-     * minus the anchor error now, or 0 where nothing is projected.
+     * The anchor projection's right-hand side for joint node i (joint j), m, into
+     * {@code anchorMove[3i..3i+2]}: target minus the anchor error now, or 0 where nothing is
+     * projected. Computed once per anchor pass, before its solves.
      * <p>The velocity step is linear: it moves each anchor along ω × r, while the body turns it on
      * an arc, (ω·h)²·|r|/2 off that tangent. A foot or hand turning at 50–500 rad/s (ω·h of 0.2–2 at
      * 240 substeps a second) thus opened its joint by millimetres to centimetres per substep, 95–98 %
@@ -496,13 +503,15 @@ final class JointTreeSolver {
      * energy: a rod spinning about a pivot at 30 rad/s keeps 51 % of its spin after 1 s with the
      * projection (86 % without). At ω·h under 0.05 the arc is under 0.13 % of the lever and the
      * soft bias closes it, so slow motion keeps its dynamics: the drive on an off-centre joint in
-     * SlerpDriveTest followed its closed form within 0.22° without, and was 1.4° off with every
-     * joint projected.
+     * SlerpDriveTest followed its closed form within 0.22° without, and was 1.3–1.5° off with
+     * every joint projected.
      */
-    private void anchorTarget(int i, int j, double[] out) {
-        out[0] = 0;
-        out[1] = 0;
-        out[2] = 0;
+    private void anchorTarget(int i, int j) {
+        double[] out = anchorMove;
+        int o = 3 * i;
+        out[o] = 0;
+        out[o + 1] = 0;
+        out[o + 2] = 0;
         if (joints.pointSpring[j] != null || spinPerSubstep(j) < ARC_SPIN) {
             return;
         }
@@ -512,16 +521,16 @@ final class JointTreeSolver {
         double pz = predicted[3 * i + 2];
         double len = Math.sqrt(px * px + py * py + pz * pz);
         double k = len > MAX_ANCHOR_GAP ? MAX_ANCHOR_GAP / len : 1;
-        out[0] = k * px - err[0];
-        out[1] = k * py - err[1];
-        out[2] = k * pz - err[2];
+        out[o] = k * px - err[0];
+        out[o + 1] = k * py - err[1];
+        out[o + 2] = k * pz - err[2];
     }
 
     /** True if joint node i's anchors are to be moved by more than {@link #ANCHOR_TOLERANCE}. */
     private boolean anchorToMove(int i) {
-        anchorTarget(i, ref[i], predictedMove);
-        double[] m = predictedMove;
-        return m[0] * m[0] + m[1] * m[1] + m[2] * m[2] > ANCHOR_TOLERANCE * ANCHOR_TOLERANCE;
+        double[] m = anchorMove;
+        int o = 3 * i;
+        return m[o] * m[o] + m[o + 1] * m[o + 1] + m[o + 2] * m[o + 2] > ANCHOR_TOLERANCE * ANCHOR_TOLERANCE;
     }
 
     /** The faster of joint j's bodies' turns in one substep, rad. */
@@ -754,7 +763,7 @@ final class JointTreeSolver {
                     // anchors held where they are while limits close, moved to their target in the
                     // anchor pass
                     if (anchorPass) {
-                        anchorTarget(i, j, x[i]);
+                        System.arraycopy(anchorMove, 3 * i, x[i], 0, 3);
                     } else {
                         x[i][0] = 0;
                         x[i][1] = 0;
