@@ -1,5 +1,7 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Mat3;
+
 /**
  * Three angular rows that hold body B's orientation relative to body A at a target (a fixed
  * joint's rotational half; with a spring it becomes a slerp drive).
@@ -73,12 +75,12 @@ final class AngleConstraintPart {
     }
 
     /** One solve; {@code soft} null is rigid with no bias (relax). */
-    void solve(Bodies b, int ba, int bb, double[] c, Softness soft) {
+    void solve(Bodies b, int ba, int bb, double[] c, SoftCoefficients soft) {
         double[] w = b.angVel;
         double cdx = w[3 * bb] - w[3 * ba];
         double cdy = w[3 * bb + 1] - w[3 * ba + 1];
         double cdz = w[3 * bb + 2] - w[3 * ba + 2];
-        Softness.impulse3(soft, kInv, cdx, cdy, cdz, c, impulse, delta);
+        SoftCoefficients.impulse3(soft, kInv, cdx, cdy, cdz, c, impulse, delta);
         apply(b, ba, bb, delta[0], delta[1], delta[2]);
     }
 

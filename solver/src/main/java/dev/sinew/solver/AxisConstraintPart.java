@@ -17,7 +17,7 @@ package dev.sinew.solver;
  *       the limit is approached and never passed within a substep; once passed it is pushed out
  *       with the joint softness (biased pass only). With a spring (stiffness k, damping c) it is
  *       instead a one-sided implicit spring, λ = max(0, λ − (Ċ + b·C + λ/D)/(K + 1/D)) while C &lt; 0
- *       and released while C ≥ 0 (see {@link SpringCoefficients});</li>
+ *       and released while C ≥ 0 (see {@link SoftCoefficients});</li>
  *   <li>equality (bilateral, C = 0): soft in the biased pass, rigid in the relax pass;</li>
  *   <li>motor: Ċ toward a target speed, |λ| ≤ maxTorque·h (no position term: both passes).</li>
  * </ul>
@@ -111,7 +111,7 @@ final class AxisConstraintPart {
      * One solve of the unilateral limit C ≥ 0 (C in the row's units, h the substep). {@code soft}
      * null is the relax pass; {@code spring} non-null and active makes the limit a one-sided spring.
      */
-    void solveLimit(Bodies b, int ba, int bb, double c, double h, Softness soft, SpringCoefficients spring) {
+    void solveLimit(Bodies b, int ba, int bb, double c, double h, SoftCoefficients soft, SoftCoefficients spring) {
         double k = inverseMass(b, ba, bb);
         if (!(k > 0)) {
             return;
@@ -149,7 +149,7 @@ final class AxisConstraintPart {
      * One solve of the equality C = 0 (bilateral): Δλ = −massScale·(Ċ + biasRate·C)/K −
      * impulseScale·λ with the joint softness; {@code soft} null is the rigid relax solve, −Ċ/K.
      */
-    void solveEquality(Bodies b, int ba, int bb, double c, Softness soft) {
+    void solveEquality(Bodies b, int ba, int bb, double c, SoftCoefficients soft) {
         double k = inverseMass(b, ba, bb);
         if (!(k > 0)) {
             return;

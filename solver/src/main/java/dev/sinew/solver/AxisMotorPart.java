@@ -1,5 +1,7 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Quaternions;
+
 /**
  * Angular velocity motors about the three axes of a joint's frame in body A: each drives the
  * relative angular velocity of B about its axis toward a target speed with a torque limit.
@@ -26,9 +28,9 @@ final class AxisMotorPart {
     }
 
     private void axis(Bodies b, int ba, int i) {
-        double x = ContactSolver.rotX(b.rot, ba, axisInA, 3 * i);
-        double y = ContactSolver.rotY(b.rot, ba, axisInA, 3 * i);
-        double z = ContactSolver.rotZ(b.rot, ba, axisInA, 3 * i);
+        double x = Quaternions.rotX(b.rot, ba, axisInA, 3 * i);
+        double y = Quaternions.rotY(b.rot, ba, axisInA, 3 * i);
+        double z = Quaternions.rotZ(b.rot, ba, axisInA, 3 * i);
         rows[i].setAngular(x, y, z);
     }
 

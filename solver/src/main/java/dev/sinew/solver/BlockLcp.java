@@ -1,5 +1,7 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.DenseSolve;
+
 /**
  * Exact solver of a linear complementarity problem w = M·λ + q ≥ 0, λ ≥ 0, λᵢ·wᵢ = 0 with a
  * symmetric positive (semi-)definite M of up to {@value #MAX} rows, used for the normal rows of

@@ -1,5 +1,6 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Quaternions;
 import java.util.Arrays;
 
 /**
@@ -185,6 +186,18 @@ final class Bodies {
         angVel[3 * b + 2] += m[o + 6] * lx + m[o + 7] * ly + m[o + 8] * lz;
     }
 
+    /** Scratch of {@link #rotationMatrix}. */
+    private final double[] rotation = new double[9];
+
+    /**
+     * Body b's rotation matrix R(q_b), row-major, in a scratch array that the next call
+     * overwrites (read it before calling again).
+     */
+    double[] rotationMatrix(int b) {
+        Quaternions.toMatrix(rot[4 * b], rot[4 * b + 1], rot[4 * b + 2], rot[4 * b + 3], rotation, 0);
+        return rotation;
+    }
+
     /** Refreshes the world inverse inertia R·I⁻¹·Rᵀ of body b from its orientation. */
     void updateWorldInertia(int b) {
         int o = 9 * b;
@@ -192,19 +205,16 @@ final class Bodies {
             Arrays.fill(invInertiaWorld, o, o + 9, 0);
             return;
         }
-        double x = rot[4 * b];
-        double y = rot[4 * b + 1];
-        double z = rot[4 * b + 2];
-        double w = rot[4 * b + 3];
-        double r00 = 1 - 2 * (y * y + z * z);
-        double r01 = 2 * (x * y - w * z);
-        double r02 = 2 * (x * z + w * y);
-        double r10 = 2 * (x * y + w * z);
-        double r11 = 1 - 2 * (x * x + z * z);
-        double r12 = 2 * (y * z - w * x);
-        double r20 = 2 * (x * z - w * y);
-        double r21 = 2 * (y * z + w * x);
-        double r22 = 1 - 2 * (x * x + y * y);
+        double[] r = rotationMatrix(b);
+        double r00 = r[0];
+        double r01 = r[1];
+        double r02 = r[2];
+        double r10 = r[3];
+        double r11 = r[4];
+        double r12 = r[5];
+        double r20 = r[6];
+        double r21 = r[7];
+        double r22 = r[8];
         int l = 6 * b;
         double ixx = invInertiaLocal[l];
         double iyy = invInertiaLocal[l + 1];

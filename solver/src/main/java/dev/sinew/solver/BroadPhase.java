@@ -1,5 +1,6 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.LongSort;
 import java.util.Arrays;
 
 /**

@@ -1,5 +1,6 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Quaternions;
 import dev.sinew.solver.shape.Shape;
 import java.util.Arrays;
 
@@ -69,9 +70,9 @@ final class Colliders {
         double y = p.normal().y();
         double z = p.normal().z();
         return switch (axis) {
-            case 0 -> ContactSolver.rotX(worldRot, c, scratch3.set(x, y, z), 0);
-            case 1 -> ContactSolver.rotY(worldRot, c, scratch3.set(x, y, z), 0);
-            default -> ContactSolver.rotZ(worldRot, c, scratch3.set(x, y, z), 0);
+            case 0 -> Quaternions.rotX(worldRot, c, scratch3.set(x, y, z), 0);
+            case 1 -> Quaternions.rotY(worldRot, c, scratch3.set(x, y, z), 0);
+            default -> Quaternions.rotZ(worldRot, c, scratch3.set(x, y, z), 0);
         };
     }
 

@@ -1,5 +1,7 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Mat3;
+import dev.sinew.solver.math.Quaternions;
 import java.util.Arrays;
 
 /**
@@ -79,9 +81,9 @@ final class CompositeInertia {
             return;
         }
         int bb = joints.bodyB[j];
-        double px = b.pos[3 * bb] + ContactSolver.rotX(b.rot, bb, joints.localB, 3 * j);
-        double py = b.pos[3 * bb + 1] + ContactSolver.rotY(b.rot, bb, joints.localB, 3 * j);
-        double pz = b.pos[3 * bb + 2] + ContactSolver.rotZ(b.rot, bb, joints.localB, 3 * j);
+        double px = b.pos[3 * bb] + Quaternions.rotX(b.rot, bb, joints.localB, 3 * j);
+        double py = b.pos[3 * bb + 1] + Quaternions.rotY(b.rot, bb, joints.localB, 3 * j);
+        double pz = b.pos[3 * bb + 2] + Quaternions.rotZ(b.rot, bb, joints.localB, 3 * j);
         double cx = moment[3 * i] / m;
         double cy = moment[3 * i + 1] / m;
         double cz = moment[3 * i + 2] / m;

@@ -1,6 +1,7 @@
 package dev.sinew.solver;
 
 import dev.sinew.solver.collision.ContactManifold;
+import dev.sinew.solver.math.Quaternions;
 
 /**
  * The persistent contact between two colliders while their broadphase bounds overlap: the
@@ -62,9 +63,9 @@ final class ContactPair {
         int o = 3 * k;
         double[] pos = b.pos;
         double[] rot = b.rot;
-        return nx * (pos[3 * bb] + ContactSolver.rotX(rot, bb, localB, o) - pos[3 * ba] - ContactSolver.rotX(rot, ba, localA, o))
-                + ny * (pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, localB, o) - pos[3 * ba + 1] - ContactSolver.rotY(rot, ba, localA, o))
-                + nz * (pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, localB, o) - pos[3 * ba + 2] - ContactSolver.rotZ(rot, ba, localA, o));
+        return nx * (pos[3 * bb] + Quaternions.rotX(rot, bb, localB, o) - pos[3 * ba] - Quaternions.rotX(rot, ba, localA, o))
+                + ny * (pos[3 * bb + 1] + Quaternions.rotY(rot, bb, localB, o) - pos[3 * ba + 1] - Quaternions.rotY(rot, ba, localA, o))
+                + nz * (pos[3 * bb + 2] + Quaternions.rotZ(rot, bb, localB, o) - pos[3 * ba + 2] - Quaternions.rotZ(rot, ba, localA, o));
     }
     /** Anchors relative to the centres of mass, world, fixed for the tick (as localA, localB). */
     final double[] rA = new double[3 * N];

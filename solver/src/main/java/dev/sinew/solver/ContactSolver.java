@@ -41,8 +41,10 @@ final class ContactSolver {
     /** Tangential speed above which friction directions follow the slip, m/s. */
     static final double SLIP_SPEED = 0.01;
     private final Bodies b;
-    private final Softness soft = new Softness();
-    private final Softness staticSoft = new Softness();
+    private final SoftCoefficients soft = new SoftCoefficients();
+    private final SoftCoefficients staticSoft = new SoftCoefficients();
+    /** A loaded row's stiffened coefficients (see the class doc), recomputed at each of its solves. */
+    private final SoftCoefficients loadedSoft = new SoftCoefficients();
     private final double[] basisU = new double[3];
     private final double[] basisV = new double[3];
     double slop;
@@ -117,8 +119,8 @@ final class ContactSolver {
 
     void setSoftness(double hertz, double zeta, double h) {
         double capped = Math.min(hertz, 0.25 / h);
-        soft.set(capped, zeta, h);
-        staticSoft.set(2 * capped, zeta, h);
+        soft.setFrequency(capped, zeta, h);
+        staticSoft.setFrequency(2 * capped, zeta, h);
         contactOmega = 2 * Math.PI * capped;
         contactZeta = zeta;
     }
@@ -511,7 +513,7 @@ final class ContactSolver {
             return s * invH;
         }
         if (useBias && s < -slop) {
-            Softness sf = c.staticSoftness ? staticSoft : soft;
+            SoftCoefficients sf = c.staticSoftness ? staticSoft : soft;
             double biasRate = sf.biasRate;
             rowMassScale = sf.massScale;
             rowImpulseScale = sf.impulseScale;
@@ -525,13 +527,10 @@ final class ContactSolver {
                 // arrays on every call (12.7 KB a tick in a resting 10-ragdoll pile); exp and log
                 // are the native fdlibm ones, just as reproducible.
                 double w = omega * StrictMath.exp(LOAD_EXPONENT * StrictMath.log(load / loadAtSink));
-                double hw = w / invH;
-                double a1 = 2 * contactZeta + hw;
-                double a2 = hw * a1;
-                double a3 = 1 / (1 + a2);
-                biasRate = w / a1;
-                rowMassScale = a2 * a3;
-                rowImpulseScale = a3;
+                SoftCoefficients stiffened = loadedSoft.setAngularFrequency(w, contactZeta, w / invH);
+                biasRate = stiffened.biasRate;
+                rowMassScale = stiffened.massScale;
+                rowImpulseScale = stiffened.impulseScale;
             }
             double bias = biasRate * (s + slop);
             if (bias < -maxPushOut) {
@@ -693,49 +692,5 @@ final class ContactSolver {
     /** ω += I⁻¹ (r × P). */
     private void addAngular(int body, double rx, double ry, double rz, double px, double py, double pz) {
         b.addAngularImpulse(body, ry * pz - rz * py, rz * px - rx * pz, rx * py - ry * px);
-    }
-
-    // Rotation of a body-frame vector v (at local[o..o+2]) by the body's quaternion:
-    // v' = v + w·t + q×t with t = 2·(q × v).
-    static double rotX(double[] rot, int body, double[] local, int o) {
-        double qx = rot[4 * body];
-        double qy = rot[4 * body + 1];
-        double qz = rot[4 * body + 2];
-        double qw = rot[4 * body + 3];
-        double vx = local[o];
-        double vy = local[o + 1];
-        double vz = local[o + 2];
-        double ty = 2 * (qz * vx - qx * vz);
-        double tz = 2 * (qx * vy - qy * vx);
-        double tx = 2 * (qy * vz - qz * vy);
-        return vx + qw * tx + (qy * tz - qz * ty);
-    }
-
-    static double rotY(double[] rot, int body, double[] local, int o) {
-        double qx = rot[4 * body];
-        double qy = rot[4 * body + 1];
-        double qz = rot[4 * body + 2];
-        double qw = rot[4 * body + 3];
-        double vx = local[o];
-        double vy = local[o + 1];
-        double vz = local[o + 2];
-        double tx = 2 * (qy * vz - qz * vy);
-        double tz = 2 * (qx * vy - qy * vx);
-        double ty = 2 * (qz * vx - qx * vz);
-        return vy + qw * ty + (qz * tx - qx * tz);
-    }
-
-    static double rotZ(double[] rot, int body, double[] local, int o) {
-        double qx = rot[4 * body];
-        double qy = rot[4 * body + 1];
-        double qz = rot[4 * body + 2];
-        double qw = rot[4 * body + 3];
-        double vx = local[o];
-        double vy = local[o + 1];
-        double vz = local[o + 2];
-        double tx = 2 * (qy * vz - qz * vy);
-        double ty = 2 * (qz * vx - qx * vz);
-        double tz = 2 * (qx * vy - qy * vx);
-        return vz + qw * tz + (qx * ty - qy * tx);
     }
 }

@@ -3,7 +3,8 @@ package dev.sinew.solver;
 import dev.sinew.solver.collision.ContactManifold;
 import dev.sinew.solver.collision.NarrowPhase;
 import dev.sinew.solver.collision.TerrainManifolds;
-import dev.sinew.solver.collision.Transform;
+import dev.sinew.solver.math.Quaternions;
+import dev.sinew.solver.math.Transform;
 import java.util.Arrays;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -235,26 +236,12 @@ final class Contacts {
             p.rB[o] = rbx;
             p.rB[o + 1] = rby;
             p.rB[o + 2] = rbz;
-            inverseRotate(rot, ba, rax, ray, raz, p.localA, o);
-            inverseRotate(rot, bb, rbx, rby, rbz, p.localB, o);
+            Quaternions.inverseRotate(rot, ba, rax, ray, raz, p.localA, o);
+            Quaternions.inverseRotate(rot, bb, rbx, rby, rbz, p.localB, o);
         }
     }
 
     private final double[] carryNormal = new double[ContactManifold.MAX_POINTS];
-
-    /** dest[o..o+2] = conj(q_body) · (x, y, z) · q_body. */
-    private static void inverseRotate(double[] rot, int body, double x, double y, double z, double[] dest, int o) {
-        double qx = -rot[4 * body];
-        double qy = -rot[4 * body + 1];
-        double qz = -rot[4 * body + 2];
-        double qw = rot[4 * body + 3];
-        double tx = 2 * (qy * z - qz * y);
-        double ty = 2 * (qz * x - qx * z);
-        double tz = 2 * (qx * y - qy * x);
-        dest[o] = x + qw * tx + (qy * tz - qz * ty);
-        dest[o + 1] = y + qw * ty + (qz * tx - qx * tz);
-        dest[o + 2] = z + qw * tz + (qx * ty - qy * tx);
-    }
 
     static double length(double[] a, int i) {
         return Math.sqrt(a[3 * i] * a[3 * i] + a[3 * i + 1] * a[3 * i + 1] + a[3 * i + 2] * a[3 * i + 2]);
@@ -271,9 +258,9 @@ final class Contacts {
         int b = colliders.body[k];
         double[] rot = bodies.rot;
         double[] off = colliders.comOffset;
-        colliders.worldPos[3 * k] = bodies.pos[3 * b] + ContactSolver.rotX(rot, b, off, 3 * k);
-        colliders.worldPos[3 * k + 1] = bodies.pos[3 * b + 1] + ContactSolver.rotY(rot, b, off, 3 * k);
-        colliders.worldPos[3 * k + 2] = bodies.pos[3 * b + 2] + ContactSolver.rotZ(rot, b, off, 3 * k);
+        colliders.worldPos[3 * k] = bodies.pos[3 * b] + Quaternions.rotX(rot, b, off, 3 * k);
+        colliders.worldPos[3 * k + 1] = bodies.pos[3 * b + 1] + Quaternions.rotY(rot, b, off, 3 * k);
+        colliders.worldPos[3 * k + 2] = bodies.pos[3 * b + 2] + Quaternions.rotZ(rot, b, off, 3 * k);
         double ax = rot[4 * b];
         double ay = rot[4 * b + 1];
         double az = rot[4 * b + 2];
@@ -348,9 +335,9 @@ final class Contacts {
             int ba = best.bodyA;
             int o = 3 * bestK;
             out.set(world.handle(ba), world.handle(best.bodyB),
-                    deepest, pos[3 * ba] + ContactSolver.rotX(rot, ba, best.localA, o),
-                    pos[3 * ba + 1] + ContactSolver.rotY(rot, ba, best.localA, o),
-                    pos[3 * ba + 2] + ContactSolver.rotZ(rot, ba, best.localA, o), best.nx, best.ny, best.nz);
+                    deepest, pos[3 * ba] + Quaternions.rotX(rot, ba, best.localA, o),
+                    pos[3 * ba + 1] + Quaternions.rotY(rot, ba, best.localA, o),
+                    pos[3 * ba + 2] + Quaternions.rotZ(rot, ba, best.localA, o), best.nx, best.ny, best.nz);
         }
         return deepest;
     }

@@ -2,7 +2,8 @@ package dev.sinew.solver;
 
 import dev.sinew.solver.collision.ContactManifold;
 import dev.sinew.solver.collision.NarrowPhase;
-import dev.sinew.solver.collision.Transform;
+import dev.sinew.solver.math.Quaternions;
+import dev.sinew.solver.math.Transform;
 import dev.sinew.solver.shape.Box;
 import dev.sinew.solver.shape.Capsule;
 import dev.sinew.solver.shape.ConvexHull;
@@ -290,29 +291,15 @@ final class Continuous {
             t3[0] = h.centroid(0);
             t3[1] = h.centroid(1);
             t3[2] = h.centroid(2);
-            rotate(c.localRot, k, t3, out);
+            Quaternions.toWorld(c.localRot, k, t3, 0, out);
             v3[0] += out[0];
             v3[1] += out[1];
             v3[2] += out[2];
         }
-        rotate(rot, i, v3, t3);
+        Quaternions.toWorld(rot, i, v3, 0, t3);
         out[0] = pos[3 * i] + t3[0];
         out[1] = pos[3 * i + 1] + t3[1];
         out[2] = pos[3 * i + 2] + t3[2];
-    }
-
-    /** out = q_i·v (quaternion i of the packed array q). */
-    private static void rotate(double[] q, int i, double[] v, double[] out) {
-        double x = q[4 * i];
-        double y = q[4 * i + 1];
-        double z = q[4 * i + 2];
-        double w = q[4 * i + 3];
-        double tx = 2 * (y * v[2] - z * v[1]);
-        double ty = 2 * (z * v[0] - x * v[2]);
-        double tz = 2 * (x * v[1] - y * v[0]);
-        out[0] = v[0] + w * tx + (y * tz - z * ty);
-        out[1] = v[1] + w * ty + (z * tx - x * tz);
-        out[2] = v[2] + w * tz + (x * ty - y * tx);
     }
 
     /** Radius of the largest sphere about the shape's centre that lies inside it, m (0 if none). */

@@ -2,7 +2,7 @@ package dev.sinew.solver;
 
 /**
  * Gains of an angular drive toward a target relative orientation, in one of three forms. All
- * three are turned into implicit soft coefficients in one place ({@link SpringCoefficients}), so a
+ * three are turned into implicit soft coefficients in one place ({@link SoftCoefficients}), so a
  * drive is an implicit-Euler spring-damper: stable at any stiffness, overshoot bounded by its
  * damping ratio.
  *

@@ -1,5 +1,7 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Mat3;
+
 /**
  * Joint friction: a zero-velocity angular motor whose torque is limited, so it holds the joint
  * still against small loads and slips, with a constant resisting torque, under large ones.

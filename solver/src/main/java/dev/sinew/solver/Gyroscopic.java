@@ -12,20 +12,16 @@ final class Gyroscopic {
     }
 
     static void apply(Bodies b, int i, double h) {
-        int q = 4 * i;
-        double qx = b.rot[q];
-        double qy = b.rot[q + 1];
-        double qz = b.rot[q + 2];
-        double qw = b.rot[q + 3];
-        double r00 = 1 - 2 * (qy * qy + qz * qz);
-        double r01 = 2 * (qx * qy - qw * qz);
-        double r02 = 2 * (qx * qz + qw * qy);
-        double r10 = 2 * (qx * qy + qw * qz);
-        double r11 = 1 - 2 * (qx * qx + qz * qz);
-        double r12 = 2 * (qy * qz - qw * qx);
-        double r20 = 2 * (qx * qz - qw * qy);
-        double r21 = 2 * (qy * qz + qw * qx);
-        double r22 = 1 - 2 * (qx * qx + qy * qy);
+        double[] r = b.rotationMatrix(i);
+        double r00 = r[0];
+        double r01 = r[1];
+        double r02 = r[2];
+        double r10 = r[3];
+        double r11 = r[4];
+        double r12 = r[5];
+        double r20 = r[6];
+        double r21 = r[7];
+        double r22 = r[8];
         int o = 3 * i;
         double wx0 = b.angVel[o];
         double wy0 = b.angVel[o + 1];

@@ -1,6 +1,7 @@
 package dev.sinew.solver;
 
 import dev.sinew.solver.math.Basis;
+import dev.sinew.solver.math.Quaternions;
 import org.joml.Quaterniond;
 import org.joml.Quaterniondc;
 import org.joml.Vector3d;
@@ -48,7 +49,7 @@ final class HingeAnglePart {
     /** Limit spring (N·m/rad, N·m·s/rad; both 0: rigid limits) and its coefficients this substep. */
     double springStiffness;
     double springDamping;
-    final SpringCoefficients spring = new SpringCoefficients();
+    final SoftCoefficients spring = new SoftCoefficients();
     /** Substep, s. */
     double h;
     /** Axis motor: target relative speed about the axis, rad/s, and its torque limit, N·m (0: off). */
@@ -86,11 +87,11 @@ final class HingeAnglePart {
     }
 
     private void rows(Bodies b, int ba, int bb) {
-        toWorld(b, ba, axisA, aa);
-        toWorld(b, bb, axisB, ab);
+        Quaternions.toWorld(b.rot, ba, axisA, 0, aa);
+        Quaternions.toWorld(b.rot, bb, axisB, 0, ab);
         Basis.orthonormal(aa[0], aa[1], aa[2], b1, b2);
-        cross(b1, ab, u1);
-        cross(b2, ab, u2);
+        Quaternions.cross(b1, ab, u1);
+        Quaternions.cross(b2, ab, u2);
     }
 
     /** C = (b_1·a_B, b_2·a_B) from the current orientations, into out[0..1]. */
@@ -113,7 +114,7 @@ final class HingeAnglePart {
 
     void prepare(double substep) {
         h = substep;
-        spring.set(springStiffness, springDamping, true, substep);
+        spring.setStiffness(springStiffness, springDamping, true, substep);
     }
 
     void warmStart(Bodies b, int ba, int bb) {
@@ -133,9 +134,9 @@ final class HingeAnglePart {
 
     /** The hinge angle θ now, rad in (−π, π]. */
     double angle(Bodies b, int ba, int bb) {
-        toWorld(b, ba, axisA, aa);
-        toWorld(b, ba, refA, ra);
-        toWorld(b, bb, refB, rb);
+        Quaternions.toWorld(b.rot, ba, axisA, 0, aa);
+        Quaternions.toWorld(b.rot, ba, refA, 0, ra);
+        Quaternions.toWorld(b.rot, bb, refB, 0, rb);
         double cx = ra[1] * rb[2] - ra[2] * rb[1];
         double cy = ra[2] * rb[0] - ra[0] * rb[2];
         double cz = ra[0] * rb[1] - ra[1] * rb[0];
@@ -197,22 +198,22 @@ final class HingeAnglePart {
     private boolean framesReady;
 
     private void solveMotor(Bodies b, int ba, int bb) {
-        toWorld(b, ba, axisA, aa);
+        Quaternions.toWorld(b.rot, ba, axisA, 0, aa);
         motorRow.setAngular(aa[0], aa[1], aa[2]);
         motorRow.solveMotor(b, ba, bb, motorSpeed, motorMaxTorque * h);
     }
 
-    private void solveLimits(Bodies b, int ba, int bb, Softness soft) {
+    private void solveLimits(Bodies b, int ba, int bb, SoftCoefficients soft) {
         double theta = angle(b, ba, bb);
         lowerRow.setAngular(aa[0], aa[1], aa[2]);
         upperRow.setAngular(-aa[0], -aa[1], -aa[2]);
-        SpringCoefficients s = spring.active ? spring : null;
+        SoftCoefficients s = spring.active ? spring : null;
         lowerRow.solveLimit(b, ba, bb, theta - lower, h, soft, s);
         upperRow.solveLimit(b, ba, bb, upper - theta, h, soft, s);
     }
 
     /** One solve; {@code soft} null is rigid with no bias (relax). */
-    void solve(Bodies b, int ba, int bb, Softness soft) {
+    void solve(Bodies b, int ba, int bb, SoftCoefficients soft) {
         if (motorMaxTorque > 0) {
             solveMotor(b, ba, bb);
         }
@@ -277,18 +278,5 @@ final class HingeAnglePart {
             s += x[0] * t[0] + x[1] * t[1] + x[2] * t[2];
         }
         return s;
-    }
-
-    private static void cross(double[] a, double[] c, double[] out) {
-        out[0] = a[1] * c[2] - a[2] * c[1];
-        out[1] = a[2] * c[0] - a[0] * c[2];
-        out[2] = a[0] * c[1] - a[1] * c[0];
-    }
-
-    /** out = R_body·local (world). */
-    private static void toWorld(Bodies b, int body, double[] local, double[] out) {
-        out[0] = ContactSolver.rotX(b.rot, body, local, 0);
-        out[1] = ContactSolver.rotY(b.rot, body, local, 0);
-        out[2] = ContactSolver.rotZ(b.rot, body, local, 0);
     }
 }

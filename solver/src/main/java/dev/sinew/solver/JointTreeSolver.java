@@ -1,5 +1,6 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Quaternions;
 import java.util.Arrays;
 
 /**
@@ -779,7 +780,7 @@ final class JointTreeSolver {
                         x[i][r] = -(row.velocity(b, ba, bb) + rowBias[i][r - JOINT]);
                     }
                 }
-                SpringCoefficients spring = joints.pointSpring[j];
+                SoftCoefficients spring = joints.pointSpring[j];
                 if (spring != null && spring.active) {
                     // a soft point: the spring's compliance on the diagonal and its implicit
                     // right-hand side in the biased pass; free (no impulse) in the others
@@ -1090,7 +1091,7 @@ final class JointTreeSolver {
     private boolean biasedPass;
 
     /** A soft point's right-hand side −(Ċ + b·C + λ/D) (implicit spring, accumulated impulse λ). */
-    private void springRhs(int j, SpringCoefficients spring, double[] out) {
+    private void springRhs(int j, SoftCoefficients spring, double[] out) {
         jointRhs(j, 0, out);
         joints.error(b, j, err);
         double[] imp = joints.point[j].impulse;
@@ -1134,12 +1135,12 @@ final class JointTreeSolver {
         System.arraycopy(joints.localB, 3 * j, lb, 0, 3);
         int ba = joints.bodyA[j];
         int bb = joints.bodyB[j];
-        ra[0] = ContactSolver.rotX(b.rot, ba, la, 0);
-        ra[1] = ContactSolver.rotY(b.rot, ba, la, 0);
-        ra[2] = ContactSolver.rotZ(b.rot, ba, la, 0);
-        rb[0] = ContactSolver.rotX(b.rot, bb, lb, 0);
-        rb[1] = ContactSolver.rotY(b.rot, bb, lb, 0);
-        rb[2] = ContactSolver.rotZ(b.rot, bb, lb, 0);
+        ra[0] = Quaternions.rotX(b.rot, ba, la, 0);
+        ra[1] = Quaternions.rotY(b.rot, ba, la, 0);
+        ra[2] = Quaternions.rotZ(b.rot, ba, la, 0);
+        rb[0] = Quaternions.rotX(b.rot, bb, lb, 0);
+        rb[1] = Quaternions.rotY(b.rot, bb, lb, 0);
+        rb[2] = Quaternions.rotZ(b.rot, bb, lb, 0);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Quaternions;
 import java.util.Arrays;
 
 /**
@@ -45,7 +46,7 @@ final class Joints {
      * Soft points: a spring (stiffness N/m, damping N·s/m) pulls the anchors together instead of
      * the rigid point rows (null: rigid). It acts in the biased pass only, like a drive.
      */
-    SpringCoefficients[] pointSpring = new SpringCoefficients[8];
+    SoftCoefficients[] pointSpring = new SoftCoefficients[8];
     double[] pointStiffness = new double[8];
     double[] pointDamping = new double[8];
     /** Joints the exact tree solve must not take (6-DOF joints). */
@@ -189,7 +190,7 @@ final class Joints {
                     linear[j].prepare(b, bodyA[j], bodyB[j], la, lb, h);
                 }
                 if (pointSpring[j] != null) {
-                    pointSpring[j].set(pointStiffness[j], pointDamping[j], true, h);
+                    pointSpring[j].setStiffness(pointStiffness[j], pointDamping[j], true, h);
                 }
                 if (angle[j] != null) {
                     angle[j].prepare(b, bodyA[j], bodyB[j]);
@@ -276,7 +277,7 @@ final class Joints {
      * One sequential pass: every joint's angular part, and the point part of the joints the tree
      * solver did not take; {@code soft} null is the relax pass.
      */
-    void solve(Bodies b, Softness soft, JointTreeSolver tree) {
+    void solve(Bodies b, SoftCoefficients soft, JointTreeSolver tree) {
         for (int j = 0; j < high; j++) {
             if (!alive[j] || !touchesMoving(b, j)) {
                 continue;
@@ -319,11 +320,11 @@ final class Joints {
         int ba = bodyA[j];
         int bb = bodyB[j];
         anchors(j);
-        out[0] = b.pos[3 * bb] + ContactSolver.rotX(b.rot, bb, lb, 0) - b.pos[3 * ba] - ContactSolver.rotX(b.rot, ba, la, 0);
-        out[1] = b.pos[3 * bb + 1] + ContactSolver.rotY(b.rot, bb, lb, 0) - b.pos[3 * ba + 1]
-                - ContactSolver.rotY(b.rot, ba, la, 0);
-        out[2] = b.pos[3 * bb + 2] + ContactSolver.rotZ(b.rot, bb, lb, 0) - b.pos[3 * ba + 2]
-                - ContactSolver.rotZ(b.rot, ba, la, 0);
+        out[0] = b.pos[3 * bb] + Quaternions.rotX(b.rot, bb, lb, 0) - b.pos[3 * ba] - Quaternions.rotX(b.rot, ba, la, 0);
+        out[1] = b.pos[3 * bb + 1] + Quaternions.rotY(b.rot, bb, lb, 0) - b.pos[3 * ba + 1]
+                - Quaternions.rotY(b.rot, ba, la, 0);
+        out[2] = b.pos[3 * bb + 2] + Quaternions.rotZ(b.rot, bb, lb, 0) - b.pos[3 * ba + 2]
+                - Quaternions.rotZ(b.rot, ba, la, 0);
     }
 
     private void anchors(int j) {

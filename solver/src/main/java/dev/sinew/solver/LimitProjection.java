@@ -1,5 +1,8 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.DenseSolve;
+import dev.sinew.solver.math.Quaternions;
+
 /**
  * Position projection of passed joint limits of the joints the tree solver does not take (it
  * projects its own, {@link JointTreeSolver#project}), once per substep right after the position
@@ -58,15 +61,15 @@ final class LimitProjection {
     }
 
     private void pointRows(Bodies b, Joints joints, int j, int ba, int bb) {
-        arm(b, ba, joints.localA, 3 * j, ra);
-        arm(b, bb, joints.localB, 3 * j, rb);
+        Quaternions.toWorld(b.rot, ba, joints.localA, 3 * j, ra);
+        Quaternions.toWorld(b.rot, bb, joints.localB, 3 * j, rb);
         for (int i = 0; i < 3; i++) {
             AxisConstraintPart p = point[i];
             p.n[0] = i == 0 ? 1 : 0;
             p.n[1] = i == 1 ? 1 : 0;
             p.n[2] = i == 2 ? 1 : 0;
-            cross(ra, p.n, p.jA);
-            cross(rb, p.n, p.jB);
+            Quaternions.cross(ra, p.n, p.jA);
+            Quaternions.cross(rb, p.n, p.jB);
             rows[i] = p;
             c[i] = 0;
         }
@@ -160,17 +163,5 @@ final class LimitProjection {
         double wy = m[o + 3] * lx + m[o + 4] * ly + m[o + 5] * lz;
         double wz = m[o + 6] * lx + m[o + 7] * ly + m[o + 8] * lz;
         b.turn(body, wx, wy, wz);
-    }
-
-    private static void arm(Bodies b, int body, double[] local, int o, double[] out) {
-        out[0] = ContactSolver.rotX(b.rot, body, local, o);
-        out[1] = ContactSolver.rotY(b.rot, body, local, o);
-        out[2] = ContactSolver.rotZ(b.rot, body, local, o);
-    }
-
-    private static void cross(double[] a, double[] c, double[] out) {
-        out[0] = a[1] * c[2] - a[2] * c[1];
-        out[1] = a[2] * c[0] - a[0] * c[2];
-        out[2] = a[0] * c[1] - a[1] * c[0];
     }
 }

@@ -1,5 +1,7 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Quaternions;
+
 /**
  * The linear half of a 6-DOF joint: B's anchor relative to A's, measured along the three axes of
  * A's joint frame, each locked, limited or free. One {@link AxisConstraintPart} row per
@@ -35,7 +37,7 @@ final class LinearAxesPart {
     /** Soft limits: stiffness N/m and damping N·s/m of the limited axes' one-sided spring (both 0: rigid). */
     double springStiffness;
     double springDamping;
-    private final SpringCoefficients spring = new SpringCoefficients();
+    private final SoftCoefficients spring = new SoftCoefficients();
     private final double[] rA = new double[3];
     private final double[] rB = new double[3];
     private final double[] d = new double[3];
@@ -49,7 +51,7 @@ final class LinearAxesPart {
     /** Once per tick: the substep and, for limited axes, which limit is nearer (a switch drops the old impulse). */
     void prepare(Bodies b, int ba, int bb, double[] la, double[] lb, double substep) {
         h = substep;
-        spring.set(springStiffness, springDamping, true, substep);
+        spring.setStiffness(springStiffness, springDamping, true, substep);
         evaluate(b, ba, bb, la, lb);
         for (int k = 0; k < 3; k++) {
             if (motion[k] == LIMITED && min[k] < max[k]) {
@@ -72,7 +74,7 @@ final class LinearAxesPart {
     }
 
     /** One solve of every constrained axis; {@code soft} null is the relax pass. */
-    void solve(Bodies b, int ba, int bb, double[] la, double[] lb, Softness soft) {
+    void solve(Bodies b, int ba, int bb, double[] la, double[] lb, SoftCoefficients soft) {
         evaluate(b, ba, bb, la, lb);
         for (int k = 0; k < 3; k++) {
             if (motion[k] == FREE) {
@@ -101,12 +103,12 @@ final class LinearAxesPart {
 
     /** C_k and the rows from the current poses (a limited axis's row points the way its limit pushes). */
     private void evaluate(Bodies b, int ba, int bb, double[] la, double[] lb) {
-        rA[0] = ContactSolver.rotX(b.rot, ba, la, 0);
-        rA[1] = ContactSolver.rotY(b.rot, ba, la, 0);
-        rA[2] = ContactSolver.rotZ(b.rot, ba, la, 0);
-        rB[0] = ContactSolver.rotX(b.rot, bb, lb, 0);
-        rB[1] = ContactSolver.rotY(b.rot, bb, lb, 0);
-        rB[2] = ContactSolver.rotZ(b.rot, bb, lb, 0);
+        rA[0] = Quaternions.rotX(b.rot, ba, la, 0);
+        rA[1] = Quaternions.rotY(b.rot, ba, la, 0);
+        rA[2] = Quaternions.rotZ(b.rot, ba, la, 0);
+        rB[0] = Quaternions.rotX(b.rot, bb, lb, 0);
+        rB[1] = Quaternions.rotY(b.rot, bb, lb, 0);
+        rB[2] = Quaternions.rotZ(b.rot, bb, lb, 0);
         for (int i = 0; i < 3; i++) {
             d[i] = b.pos[3 * bb + i] + rB[i] - b.pos[3 * ba + i] - rA[i];
         }

@@ -1,5 +1,8 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Mat3;
+import dev.sinew.solver.math.Quaternions;
+
 /**
  * Three linear rows that make two body points coincide (a ball joint's core).
  *
@@ -10,7 +13,7 @@ package dev.sinew.solver;
  *   K     = J M⁻¹ Jᵀ = (m_A⁻¹ + m_B⁻¹) E − [r_A]ₓ I_A⁻¹ [r_A]ₓ − [r_B]ₓ I_B⁻¹ [r_B]ₓ
  *   Δλ    = −massScale·K⁻¹·(Ċ + biasRate·C) − impulseScale·λ
  * </pre>
- * The soft coefficients come from {@link Softness}; in the relax pass the rows are rigid with no
+ * The soft coefficients come from {@link SoftCoefficients}; in the relax pass the rows are rigid with no
  * bias. Anchors and K are recomputed from the current orientations at every solve: a limb turns
  * several degrees in a tick, and a Jacobian frozen at the tick's start pulls along the wrong
  * directions and drains energy (a pendulum lost half its energy in 20 s that way).
@@ -28,12 +31,12 @@ final class PointConstraintPart {
     final double[] impulse = new double[3];
 
     void prepare(Bodies b, int ba, int bb, double[] localA, double[] localB) {
-        rA[0] = ContactSolver.rotX(b.rot, ba, localA, 0);
-        rA[1] = ContactSolver.rotY(b.rot, ba, localA, 0);
-        rA[2] = ContactSolver.rotZ(b.rot, ba, localA, 0);
-        rB[0] = ContactSolver.rotX(b.rot, bb, localB, 0);
-        rB[1] = ContactSolver.rotY(b.rot, bb, localB, 0);
-        rB[2] = ContactSolver.rotZ(b.rot, bb, localB, 0);
+        rA[0] = Quaternions.rotX(b.rot, ba, localA, 0);
+        rA[1] = Quaternions.rotY(b.rot, ba, localA, 0);
+        rA[2] = Quaternions.rotZ(b.rot, ba, localA, 0);
+        rB[0] = Quaternions.rotX(b.rot, bb, localB, 0);
+        rB[1] = Quaternions.rotY(b.rot, bb, localB, 0);
+        rB[2] = Quaternions.rotZ(b.rot, bb, localB, 0);
         double m = b.solverInvMass(ba) + b.solverInvMass(bb);
         double[] k = scratchK;
         java.util.Arrays.fill(k, 0);
@@ -104,21 +107,21 @@ final class PointConstraintPart {
 
     private final double[] cdot = new double[3];
 
-    void solve(Bodies b, int ba, int bb, double[] localA, double[] localB, double[] c, Softness soft) {
+    void solve(Bodies b, int ba, int bb, double[] localA, double[] localB, double[] c, SoftCoefficients soft) {
         prepare(b, ba, bb, localA, localB);
         velocityError(b, ba, bb, cdot);
         double cdx = cdot[0];
         double cdy = cdot[1];
         double cdz = cdot[2];
-        Softness.impulse3(soft, kInv, cdx, cdy, cdz, c, impulse, delta);
+        SoftCoefficients.impulse3(soft, kInv, cdx, cdy, cdz, c, impulse, delta);
         apply(b, ba, bb, delta[0], delta[1], delta[2]);
     }
 
     /**
      * One solve of the anchors as an implicit spring (biased pass only): Δλ = −(K + I/D)⁻¹·(Ċ +
-     * b·C + λ/D), with b, 1/D from the spring's stiffness and damping (see {@link SpringCoefficients}).
+     * b·C + λ/D), with b, 1/D from the spring's stiffness and damping (see {@link SoftCoefficients}).
      */
-    void solveSpring(Bodies b, int ba, int bb, double[] localA, double[] localB, double[] c, SpringCoefficients s) {
+    void solveSpring(Bodies b, int ba, int bb, double[] localA, double[] localB, double[] c, SoftCoefficients s) {
         prepare(b, ba, bb, localA, localB);
         velocityError(b, ba, bb, cdot);
         double[] m = scratchK;

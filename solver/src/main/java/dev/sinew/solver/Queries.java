@@ -2,7 +2,7 @@ package dev.sinew.solver;
 
 import dev.sinew.solver.collision.ContactManifold;
 import dev.sinew.solver.collision.NarrowPhase;
-import dev.sinew.solver.collision.Transform;
+import dev.sinew.solver.math.Transform;
 import dev.sinew.solver.shape.Box;
 import dev.sinew.solver.shape.Capsule;
 import dev.sinew.solver.shape.ConvexHull;

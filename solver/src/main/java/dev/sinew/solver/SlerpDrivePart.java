@@ -1,5 +1,8 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Mat3;
+import dev.sinew.solver.math.Quaternions;
+
 /**
  * An angular drive: a 3-DOF angular spring-damper pulling body B's orientation relative to body A
  * toward a target, with an optional target relative angular velocity. A slerp drive has one set of
@@ -13,7 +16,7 @@ package dev.sinew.solver;
  *   Ċ      = ω_B − ω_A − R_A·ω_target           J = [ 0  −E  0  E ]
  *   K      = I_A⁻¹ + I_B⁻¹
  *   λ_new  = λ − (K + Γ)⁻¹·(Ċ + B·C + Γ·λ)      Γ: compliance, B: bias rates (3×3)
- *     slerp, physical gains:        Γ = E/D,  B = b·E            (see SpringCoefficients)
+ *     slerp, physical gains:        Γ = E/D,  B = b·E            (see SoftCoefficients)
  *     slerp, relative gains:        Γ = K/D,  B = b·E            (= massScale·K⁻¹, impulseScale)
  *     swing/twist (t: twist axis):  Γ = t·tᵀ/D_t + (E − t·tᵀ)/D_s,  B = b_t·t·tᵀ + b_s·(E − t·tᵀ)
  *                                   (relative gains made physical with the inertia about t, and
@@ -41,7 +44,7 @@ final class SlerpDrivePart {
     private final double[] gamma = new double[9];
     private final double[] biasRates = new double[9];
     private final double[] t = new double[3];
-    private final SpringCoefficients twistCoef = new SpringCoefficients();
+    private final SoftCoefficients twistCoef = new SoftCoefficients();
     /** Target orientation of B relative to A (x, y, z, w), unit. */
     final double[] target = {0, 0, 0, 1};
     /** Target angular velocity of B relative to A, in A's frame, rad/s. */
@@ -52,7 +55,7 @@ final class SlerpDrivePart {
     final double[] impulse = new double[3];
     /** Error to the target at the last solve, rad, world. */
     final double[] error = new double[3];
-    final SpringCoefficients coef = new SpringCoefficients();
+    final SoftCoefficients coef = new SoftCoefficients();
     /**
      * Inertia (world, about the joint's anchor, kg·m²) of the bodies the drive turns, held rigid,
      * when the tree solver knows it this tick: it sets how fast a torque-limited drive may close in.
@@ -77,7 +80,7 @@ final class SlerpDrivePart {
         java.util.Arrays.fill(gamma, 0);
         java.util.Arrays.fill(biasRates, 0);
         if (twistSettings == null) {
-            coef.set(settings, h);
+            coef.setDrive(settings, h);
             if (coef.active) {
                 for (int i = 0; i < 9; i++) {
                     gamma[i] = coef.physical ? (i % 4 == 0 ? coef.invD : 0) : coef.invD * kLocal[i];
@@ -100,9 +103,9 @@ final class SlerpDrivePart {
 
     /** Γ and B of a swing/twist drive, each part's gains made physical with the inertia it turns. */
     private void prepareSwingTwist(Bodies b, int ba) {
-        t[0] = ContactSolver.rotX(b.rot, ba, twistAxisInA, 0);
-        t[1] = ContactSolver.rotY(b.rot, ba, twistAxisInA, 0);
-        t[2] = ContactSolver.rotZ(b.rot, ba, twistAxisInA, 0);
+        t[0] = Quaternions.rotX(b.rot, ba, twistAxisInA, 0);
+        t[1] = Quaternions.rotY(b.rot, ba, twistAxisInA, 0);
+        t[2] = Quaternions.rotZ(b.rot, ba, twistAxisInA, 0);
         double ktt = t[0] * (kLocal[0] * t[0] + kLocal[1] * t[1] + kLocal[2] * t[2])
                 + t[1] * (kLocal[3] * t[0] + kLocal[4] * t[1] + kLocal[5] * t[2])
                 + t[2] * (kLocal[6] * t[0] + kLocal[7] * t[1] + kLocal[8] * t[2]);
@@ -125,7 +128,7 @@ final class SlerpDrivePart {
     private static final double FREE = 1e12;
 
     /** Coefficients of s made physical (N·m/rad) with the inertia it turns, kg·m². */
-    private void physicalCoefficients(DriveSettings s, double inertia, SpringCoefficients out) {
+    private void physicalCoefficients(DriveSettings s, double inertia, SoftCoefficients out) {
         double k = s.stiffness();
         double c = s.damping();
         switch (s.gains()) {
@@ -141,7 +144,7 @@ final class SlerpDrivePart {
             default -> {
             }
         }
-        out.set(k, c, true, h);
+        out.setStiffness(k, c, true, h);
     }
 
     void warmStart(Bodies b, int ba, int bb) {
@@ -241,9 +244,9 @@ final class SlerpDrivePart {
 
     /** The target relative angular velocity in world, R_A·ω_target, into {@link #wt}. */
     private void targetVelocity(Bodies b, int ba) {
-        wt[0] = ContactSolver.rotX(b.rot, ba, targetAngVel, 0);
-        wt[1] = ContactSolver.rotY(b.rot, ba, targetAngVel, 0);
-        wt[2] = ContactSolver.rotZ(b.rot, ba, targetAngVel, 0);
+        wt[0] = Quaternions.rotX(b.rot, ba, targetAngVel, 0);
+        wt[1] = Quaternions.rotY(b.rot, ba, targetAngVel, 0);
+        wt[2] = Quaternions.rotZ(b.rot, ba, targetAngVel, 0);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.DenseSolve;
+
 /**
  * Exact solver of the small linear complementarity problem of one manifold's normal rows:
  * find λ ≥ 0 with w = M·λ + q ≥ 0 and λᵢ·wᵢ = 0, for n ≤ 4 rows, M = A + diag(c) symmetric

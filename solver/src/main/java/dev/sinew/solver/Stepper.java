@@ -19,7 +19,7 @@ final class Stepper {
     private final ContactSolver contactSolver;
     final Continuous continuous = new Continuous();
     private final Islands islands = new Islands();
-    private final Softness jointSoft = new Softness();
+    private final SoftCoefficients jointSoft = new SoftCoefficients();
     private final LimitProjection limitProjection = new LimitProjection();
     private final JointTreeSolver jointTree;
     /** Damping ratio of the joints' soft position correction. */
@@ -124,7 +124,7 @@ final class Stepper {
         Joints joints = world.joints;
         // Joints are stiffer than contacts (twice the contact frequency, capped at a quarter of the
         // substep rate, damping ratio 2), the proportions Box2D v3 uses for its soft joints.
-        jointSoft.set(Math.min(2 * s.contactHertz(), 0.25 * invH), JOINT_DAMPING_RATIO, h);
+        jointSoft.setFrequency(Math.min(2 * s.contactHertz(), 0.25 * invH), JOINT_DAMPING_RATIO, h);
         joints.prepare(b, h);
         jointTree.build();
         jointTree.markArticulated(solveList, solveCount);

@@ -1,5 +1,6 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Quaternions;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
@@ -40,7 +41,7 @@ final class SwingTwistLimitPart {
     /** Limit spring (N·m/rad, N·m·s/rad; both 0: rigid limits) and its coefficients this substep. */
     double springStiffness;
     double springDamping;
-    final SpringCoefficients spring = new SpringCoefficients();
+    final SoftCoefficients spring = new SoftCoefficients();
     double h;
     /** Last evaluation: twist θ and the row errors; false when the cone row is undefined. */
     double twist;
@@ -67,7 +68,7 @@ final class SwingTwistLimitPart {
 
     void prepare(double substep) {
         h = substep;
-        spring.set(springStiffness, springDamping, true, substep);
+        spring.setStiffness(springStiffness, springDamping, true, substep);
     }
 
     /** Evaluates q, θ, the cone error and the three rows from the current orientations. */
@@ -105,7 +106,7 @@ final class SwingTwistLimitPart {
             g[0] = 1;
             g[1] = (x * y - w * z) / n2;
             g[2] = (w * y + x * z) / n2;
-            rotate(fb, g);
+            Quaternions.rotateInPlace(fb, g);
             twistLower.setAngular(g[0], g[1], g[2]);
             twistUpper.setAngular(-g[0], -g[1], -g[2]);
         }
@@ -135,7 +136,7 @@ final class SwingTwistLimitPart {
         g[0] = dy * gz - dz * gy;
         g[1] = dz * gx - dx * gz;
         g[2] = dx * gy - dy * gx;
-        rotate(fa, g);
+        Quaternions.rotateInPlace(fa, g);
         cone.setAngular(g[0], g[1], g[2]);
     }
 
@@ -240,9 +241,9 @@ final class SwingTwistLimitPart {
      * One sequential solve; {@code soft} null is the relax pass. With {@code inTree} the rows the
      * tree solver took this pass are only kept non-negative.
      */
-    void solve(Bodies b, int ba, int bb, Softness soft, boolean inTree) {
+    void solve(Bodies b, int ba, int bb, SoftCoefficients soft, boolean inTree) {
         evaluate(b, ba, bb);
-        SpringCoefficients s = spring.active ? spring : null;
+        SoftCoefficients s = spring.active ? spring : null;
         if (twistLimited() && twistValid) {
             solveRow(b, ba, bb, twistLower, lowerError(), soft, s, inTree && twistLower.inTree);
             solveRow(b, ba, bb, twistUpper, upperError(), soft, s, inTree && twistUpper.inTree);
@@ -257,8 +258,8 @@ final class SwingTwistLimitPart {
         }
     }
 
-    private void solveRow(Bodies b, int ba, int bb, AxisConstraintPart row, double c, Softness soft,
-            SpringCoefficients s, boolean solvedByTree) {
+    private void solveRow(Bodies b, int ba, int bb, AxisConstraintPart row, double c, SoftCoefficients soft,
+            SoftCoefficients s, boolean solvedByTree) {
         if (!solvedByTree) {
             row.solveLimit(b, ba, bb, c, h, soft, s);
         } else if (row.impulse < 0) {
@@ -289,19 +290,5 @@ final class SwingTwistLimitPart {
         t[o + 1] = joint.y;
         t[o + 2] = joint.z;
         t[o + 3] = joint.w;
-    }
-
-    /** v ← R(p)·v for a unit quaternion p (x, y, z, w). */
-    private static void rotate(double[] p, double[] v) {
-        double px = p[0];
-        double py = p[1];
-        double pz = p[2];
-        double pw = p[3];
-        double cx = py * v[2] - pz * v[1] + pw * v[0];
-        double cy = pz * v[0] - px * v[2] + pw * v[1];
-        double cz = px * v[1] - py * v[0] + pw * v[2];
-        v[0] += 2 * (py * cz - pz * cy);
-        v[1] += 2 * (pz * cx - px * cz);
-        v[2] += 2 * (px * cy - py * cx);
     }
 }

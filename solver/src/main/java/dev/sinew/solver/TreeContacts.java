@@ -1,5 +1,6 @@
 package dev.sinew.solver;
 
+import dev.sinew.solver.math.Quaternions;
 import java.util.Arrays;
 
 /**
@@ -307,12 +308,12 @@ final class TreeContacts {
             double[] dx = tree.x[node];
             for (int pt = 0; pt < c.pointCount; pt++) {
                 int o = 3 * pt;
-                double ax = pos[3 * ba] + ContactSolver.rotX(rot, ba, c.localA, o);
-                double ay = pos[3 * ba + 1] + ContactSolver.rotY(rot, ba, c.localA, o);
-                double az = pos[3 * ba + 2] + ContactSolver.rotZ(rot, ba, c.localA, o);
-                double bx = pos[3 * bb] + ContactSolver.rotX(rot, bb, c.localB, o);
-                double by = pos[3 * bb + 1] + ContactSolver.rotY(rot, bb, c.localB, o);
-                double bz = pos[3 * bb + 2] + ContactSolver.rotZ(rot, bb, c.localB, o);
+                double ax = pos[3 * ba] + Quaternions.rotX(rot, ba, c.localA, o);
+                double ay = pos[3 * ba + 1] + Quaternions.rotY(rot, ba, c.localA, o);
+                double az = pos[3 * ba + 2] + Quaternions.rotZ(rot, ba, c.localA, o);
+                double bx = pos[3 * bb] + Quaternions.rotX(rot, bb, c.localB, o);
+                double by = pos[3 * bb + 1] + Quaternions.rotY(rot, bb, c.localB, o);
+                double bz = pos[3 * bb + 2] + Quaternions.rotZ(rot, bb, c.localB, o);
                 double sep = c.nx * (bx - ax) + c.ny * (by - ay) + c.nz * (bz - az);
                 double px = movingB ? bx : ax;
                 double py = movingB ? by : ay;

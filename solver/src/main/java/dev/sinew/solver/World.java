@@ -1,7 +1,8 @@
 package dev.sinew.solver;
 
 import dev.sinew.solver.collision.NarrowPhase;
-import dev.sinew.solver.collision.Transform;
+import dev.sinew.solver.math.Quaternions;
+import dev.sinew.solver.math.Transform;
 import java.util.ArrayList;
 import java.util.List;
 import org.joml.Matrix3d;
@@ -630,7 +631,7 @@ public final class World {
             joints.pointSpring[j] = null;
         } else {
             if (joints.pointSpring[j] == null) {
-                joints.pointSpring[j] = new SpringCoefficients();
+                joints.pointSpring[j] = new SoftCoefficients();
             }
             joints.pointStiffness[j] = stiffness;
             joints.pointDamping[j] = damping;
@@ -846,12 +847,12 @@ public final class World {
         int a = joints.bodyA[j];
         int b = joints.bodyB[j];
         int o = 3 * j;
-        onA.set(bodies.pos[3 * a] + ContactSolver.rotX(bodies.rot, a, joints.localA, o),
-                bodies.pos[3 * a + 1] + ContactSolver.rotY(bodies.rot, a, joints.localA, o),
-                bodies.pos[3 * a + 2] + ContactSolver.rotZ(bodies.rot, a, joints.localA, o));
-        onB.set(bodies.pos[3 * b] + ContactSolver.rotX(bodies.rot, b, joints.localB, o),
-                bodies.pos[3 * b + 1] + ContactSolver.rotY(bodies.rot, b, joints.localB, o),
-                bodies.pos[3 * b + 2] + ContactSolver.rotZ(bodies.rot, b, joints.localB, o));
+        onA.set(bodies.pos[3 * a] + Quaternions.rotX(bodies.rot, a, joints.localA, o),
+                bodies.pos[3 * a + 1] + Quaternions.rotY(bodies.rot, a, joints.localA, o),
+                bodies.pos[3 * a + 2] + Quaternions.rotZ(bodies.rot, a, joints.localA, o));
+        onB.set(bodies.pos[3 * b] + Quaternions.rotX(bodies.rot, b, joints.localB, o),
+                bodies.pos[3 * b + 1] + Quaternions.rotY(bodies.rot, b, joints.localB, o),
+                bodies.pos[3 * b + 2] + Quaternions.rotZ(bodies.rot, b, joints.localB, o));
     }
 
     /**
@@ -870,9 +871,9 @@ public final class World {
                 int ba = c.bodyA;
                 for (int k = 0; k < c.pointCount; k++) {
                     int o = 3 * k;
-                    double ax = pos[3 * ba] + ContactSolver.rotX(rot, ba, c.localA, o);
-                    double ay = pos[3 * ba + 1] + ContactSolver.rotY(rot, ba, c.localA, o);
-                    double az = pos[3 * ba + 2] + ContactSolver.rotZ(rot, ba, c.localA, o);
+                    double ax = pos[3 * ba] + Quaternions.rotX(rot, ba, c.localA, o);
+                    double ay = pos[3 * ba + 1] + Quaternions.rotY(rot, ba, c.localA, o);
+                    double az = pos[3 * ba + 2] + Quaternions.rotZ(rot, ba, c.localA, o);
                     double s = c.separationNow(bodies, k);
                     scratch.set(handle(ba), handle(c.bodyB), -s, ax, ay, az, c.nx, c.ny, c.nz);
                     action.accept(scratch);
@@ -1021,9 +1022,9 @@ public final class World {
     public Vector3d position(BodyHandle h, Vector3d dest) {
         int b = slot(h);
         // origin = centre of mass − R·localCom, without allocating (scenes and drivers call this every tick)
-        double rx = ContactSolver.rotX(bodies.rot, b, bodies.localCom, 3 * b);
-        double ry = ContactSolver.rotY(bodies.rot, b, bodies.localCom, 3 * b);
-        double rz = ContactSolver.rotZ(bodies.rot, b, bodies.localCom, 3 * b);
+        double rx = Quaternions.rotX(bodies.rot, b, bodies.localCom, 3 * b);
+        double ry = Quaternions.rotY(bodies.rot, b, bodies.localCom, 3 * b);
+        double rz = Quaternions.rotZ(bodies.rot, b, bodies.localCom, 3 * b);
         return dest.set(bodies.pos[3 * b] - rx, bodies.pos[3 * b + 1] - ry, bodies.pos[3 * b + 2] - rz);
     }
 

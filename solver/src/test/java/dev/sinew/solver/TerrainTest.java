@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sinew.solver.collision.NarrowPhase;
 import dev.sinew.solver.collision.TerrainManifolds;
-import dev.sinew.solver.collision.Transform;
+import dev.sinew.solver.math.Transform;
 import dev.sinew.solver.shape.Box;
 import dev.sinew.solver.shape.Capsule;
 import dev.sinew.solver.shape.HeightField;

@@ -1,5 +1,6 @@
 package dev.sinew.solver.collision;
 
+import dev.sinew.solver.math.Transform;
 import dev.sinew.solver.shape.ConvexHull;
 
 /**

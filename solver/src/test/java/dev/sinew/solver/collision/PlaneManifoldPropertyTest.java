@@ -3,6 +3,7 @@ package dev.sinew.solver.collision;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sinew.solver.math.Transform;
 import dev.sinew.solver.shape.Box;
 import dev.sinew.solver.shape.ConvexHull;
 import dev.sinew.solver.shape.Plane;

@@ -1,7 +1,7 @@
-package dev.sinew.solver;
+package dev.sinew.solver.math;
 
 /** Small dense linear solves for the solver's exact block problems. */
-final class DenseSolve {
+public final class DenseSolve {
     private DenseSolve() {
     }
 
@@ -11,7 +11,7 @@ final class DenseSolve {
      *
      * @return false if a pivot is zero (singular block)
      */
-    static boolean gauss(double[] m, int stride, double[] rhs, double[] x, int s) {
+    public static boolean gauss(double[] m, int stride, double[] rhs, double[] x, int s) {
         for (int col = 0; col < s; col++) {
             int piv = col;
             for (int r = col + 1; r < s; r++) {

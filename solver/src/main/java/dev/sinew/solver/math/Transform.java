@@ -1,4 +1,4 @@
-package dev.sinew.solver.collision;
+package dev.sinew.solver.math;
 
 import org.joml.Quaterniondc;
 
@@ -18,15 +18,7 @@ public final class Transform {
         px = x;
         py = y;
         pz = z;
-        r[0] = 1 - 2 * (qy * qy + qz * qz);
-        r[1] = 2 * (qx * qy - qw * qz);
-        r[2] = 2 * (qx * qz + qw * qy);
-        r[3] = 2 * (qx * qy + qw * qz);
-        r[4] = 1 - 2 * (qx * qx + qz * qz);
-        r[5] = 2 * (qy * qz - qw * qx);
-        r[6] = 2 * (qx * qz - qw * qy);
-        r[7] = 2 * (qy * qz + qw * qx);
-        r[8] = 1 - 2 * (qx * qx + qy * qy);
+        Quaternions.toMatrix(qx, qy, qz, qw, r, 0);
         return this;
     }
 

@@ -1,15 +1,15 @@
-package dev.sinew.solver;
+package dev.sinew.solver.math;
 
 /**
  * In-place sort of a prefix of a long array: quicksort with median-of-three and insertion sort
  * for short runs. Unlike {@link java.util.Arrays#sort(long[], int, int)} it never allocates,
  * so the step stays allocation-free.
  */
-final class LongSort {
+public final class LongSort {
     private LongSort() {
     }
 
-    static void sort(long[] a, int from, int to) {
+    public static void sort(long[] a, int from, int to) {
         while (to - from > 16) {
             int mid = (from + to) >>> 1;
             long x = a[from];

@@ -1,14 +1,14 @@
-package dev.sinew.solver;
+package dev.sinew.solver.math;
 
 import java.util.Arrays;
 
 /** Small 3×3 (row-major double[9]) helpers for the constraint parts. */
-final class Mat3 {
+public final class Mat3 {
     private Mat3() {
     }
 
     /** out = m⁻¹ by cofactors; out is all zero when m is singular (the rows then do nothing). */
-    static void invert(double[] m, double[] out) {
+    public static void invert(double[] m, double[] out) {
         double c00 = m[4] * m[8] - m[5] * m[7];
         double c01 = m[5] * m[6] - m[3] * m[8];
         double c02 = m[3] * m[7] - m[4] * m[6];
