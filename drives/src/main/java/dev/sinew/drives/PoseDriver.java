@@ -6,7 +6,9 @@ import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.rig.SkeletonMapper;
 import dev.sinew.solver.DriveSettings;
 import dev.sinew.solver.InvalidArgumentException;
+import dev.sinew.solver.BodyView;
 import dev.sinew.solver.JointHandle;
+import dev.sinew.solver.JointView;
 import dev.sinew.solver.World;
 import java.util.Arrays;
 import org.joml.Quaterniond;
@@ -43,6 +45,9 @@ public final class PoseDriver {
     private final double[] bodyStrength;
     /** The strength each drive was last set at (NaN: not set). */
     private final double[] applied;
+    /** Each body's joint to its parent (null for the root) and the body, as the world's views. */
+    private final JointView[] drives;
+    private final BodyView[] bodies;
     private final Pose stored;
     private boolean hasPose;
     private boolean hasPrevious;
@@ -90,6 +95,12 @@ public final class PoseDriver {
         bodyStrength = new double[n];
         Arrays.fill(bodyStrength, 1);
         applied = new double[n];
+        drives = new JointView[n];
+        bodies = new BodyView[n];
+        for (int i = 0; i < n; i++) {
+            drives[i] = ragdoll.joint(i) == null ? null : world.joint(ragdoll.joint(i));
+            bodies[i] = world.body(ragdoll.body(i));
+        }
         stored = new Pose(mapper.skeleton());
         targetPos = new Vector3d[n];
         targetRot = new Quaterniond[n];
@@ -181,10 +192,10 @@ public final class PoseDriver {
                 continue;
             }
             DriveSettings settings = s > 0 ? gains[i].settings(s) : null;
-            world.setDrive(j, settings);
+            drives[i].setDrive(settings);
             applied[i] = s;
             if (settings != null && hasPose) {
-                world.setDriveTarget(j, previousRel[i], omega.zero());
+                drives[i].setDriveTarget(previousRel[i], omega.zero());
             }
         }
     }
@@ -245,12 +256,12 @@ public final class PoseDriver {
             previousRel[i].set(rel);
             targetOmega[i].set(omega);
             if (applied[i] > 0 && !kinematic[i]) {
-                world.setDriveTarget(ragdoll.joint(i), rel, omega);
+                drives[i].setDriveTarget(rel, omega);
             }
         }
         for (int i = 0; i < n; i++) {
             if (kinematic[i]) {
-                world.moveKinematic(ragdoll.body(i), targetPos[i], targetRot[i]);
+                bodies[i].moveKinematic(targetPos[i], targetRot[i]);
             }
         }
         if (rootDrive != null && !kinematic[0]) {
@@ -289,7 +300,7 @@ public final class PoseDriver {
      */
     public void setKinematic(int body, boolean followAnimation) {
         checkBody(body);
-        world.setBodyType(ragdoll.body(body), followAnimation ? dev.sinew.solver.BodyType.KINEMATIC
+        bodies[body].setType(followAnimation ? dev.sinew.solver.BodyType.KINEMATIC
                 : dev.sinew.solver.BodyType.DYNAMIC);
         kinematic[body] = followAnimation;
         blend[body] = followAnimation ? 0 : 1;
@@ -365,7 +376,7 @@ public final class PoseDriver {
             JointHandle j = ragdoll.joint(i);
             if (j != null) {
                 double max = maxTorque(i);
-                report.torqueUse[i] = max > 0 ? world.driveTorque(j, torque).length() / max : 0;
+                report.torqueUse[i] = max > 0 ? drives[i].driveTorque(torque).length() / max : 0;
             } else {
                 report.torqueUse[i] = rootDrive == null ? 0 : rootDrive.use();
             }

@@ -5,9 +5,11 @@ import dev.sinew.solver.BallJointSettings;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
 import dev.sinew.solver.BodyType;
+import dev.sinew.solver.BodyView;
 import dev.sinew.solver.DriveSettings;
 import dev.sinew.solver.InvalidArgumentException;
 import dev.sinew.solver.JointHandle;
+import dev.sinew.solver.JointView;
 import dev.sinew.solver.World;
 import org.joml.Matrix3d;
 import org.joml.Quaterniond;
@@ -39,8 +41,10 @@ public final class RootDrive {
     private final World world;
     private final BodyHandle pelvis;
     private final BodyHandle anchor;
-    /** The anchor's joint to the pelvis; null while the strength is 0. */
+    private final BodyView anchorBody;
+    /** The anchor's joint to the pelvis, and its controls; null while the strength is 0. */
     private JointHandle joint;
+    private JointView spring;
     private final double linearStiffness;
     private final double linearDamping;
     private final double angularStiffness;
@@ -90,15 +94,16 @@ public final class RootDrive {
         Matrix3d inBody = new Matrix3d();
         Vector3d p = new Vector3d();
         for (int b = 0; b < ragdoll.bodyCount(); b++) {
-            double mb = world.mass(ragdoll.body(b));
+            double mb = world.body(ragdoll.body(b)).mass();
             m += mb;
-            world.inertiaInBodySpace(ragdoll.body(b), inBody);
+            world.body(ragdoll.body(b)).inertiaInBodySpace(inBody);
             i += (inBody.m00 + inBody.m11 + inBody.m22) / 3 + mb * world.position(ragdoll.body(b), p).distanceSquared(root) * 2 / 3;
         }
         this.mass = m;
         this.inertia = i;
         anchor = world.createBody(BodySettings.builder(BodyType.KINEMATIC).position(root)
                 .orientation(world.orientation(pelvis, new Quaterniond())).build());
+        anchorBody = world.body(anchor);
         applyGains();
     }
 
@@ -119,17 +124,19 @@ public final class RootDrive {
             if (joint != null) {
                 world.destroyJoint(joint);
                 joint = null;
+                spring = null;
             }
             return;
         }
         if (joint == null) {
             // the anchor at the pelvis's origin, B's orientation relative to the anchor's the target
             joint = world.createJoint(BallJointSettings.of(anchor, new Vector3d(), pelvis, new Vector3d()));
+            spring = world.joint(joint);
         }
-        world.setPointSpring(joint, forceScale * strength * linearStiffness * mass, forceScale * strength * linearDamping * mass);
-        world.setDrive(joint, DriveSettings.stiffnessDamping(strength * angularStiffness * inertia,
+        spring.setPointSpring(forceScale * strength * linearStiffness * mass, forceScale * strength * linearDamping * mass);
+        spring.setDrive(DriveSettings.stiffnessDamping(strength * angularStiffness * inertia,
                 strength * angularDamping * inertia, strength * maxTorque));
-        world.setDriveTarget(joint, new Quaterniond(), new Vector3d());
+        spring.setDriveTarget(new Quaterniond(), new Vector3d());
     }
 
     /** The multiplier on the pull, 0..1 (0: off). */
@@ -154,7 +161,7 @@ public final class RootDrive {
 
     /** |angular pull| / its maximum torque over the last step, 0..1 (0 when off). */
     public double use() {
-        return joint == null ? 0 : world.driveTorque(joint, torque).length() / (strength * maxTorque);
+        return joint == null ? 0 : spring.driveTorque(torque).length() / (strength * maxTorque);
     }
 
     /**
@@ -162,7 +169,7 @@ public final class RootDrive {
      * within the force limit: call before the step.
      */
     void apply(Vector3dc targetPos, Quaterniondc targetRot) {
-        world.moveKinematic(anchor, targetPos, targetRot);
+        anchorBody.moveKinematic(targetPos, targetRot);
         if (joint != null && maxForce < Double.POSITIVE_INFINITY) {
             double e = world.position(pelvis, pelvisPos).distance(targetPos);
             // the anchor's velocity for the coming tick (moveKinematic set it) against the pelvis's
@@ -171,7 +178,7 @@ public final class RootDrive {
             double scale = pull > maxForce ? maxForce / pull : 1;
             if (scale != forceScale) {
                 forceScale = scale;
-                world.setPointSpring(joint, forceScale * strength * linearStiffness * mass,
+                spring.setPointSpring(forceScale * strength * linearStiffness * mass,
                         forceScale * strength * linearDamping * mass);
             }
         }

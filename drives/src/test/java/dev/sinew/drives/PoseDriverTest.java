@@ -142,7 +142,7 @@ class PoseDriverTest {
         d.capture(pose);
         d.update();
         w.step();
-        assertEquals(0, w.driveTorque(r.joint(forearm), new Vector3d()).length());
+        assertEquals(0, w.joint(r.joint(forearm)).driveTorque(new Vector3d()).length());
         assertThrows(InvalidArgumentException.class, () -> d.setRegionStrength("tail", 1));
         assertThrows(InvalidArgumentException.class, () -> d.setRegionStrength("hand", 1.5));
         assertThrows(InvalidArgumentException.class, () -> d.setBodyStrength(0, Double.NaN));
@@ -193,7 +193,7 @@ class PoseDriverTest {
             PoseDriver d = new PoseDriver(r, DriveProfile.named("default"));
             double mass = 0;
             for (int i = 0; i < r.bodyCount(); i++) {
-                mass += w.mass(r.body(i));
+                mass += w.body(r.body(i)).mass();
             }
             double maxForce = limited == 1 ? 2 * mass : Double.POSITIVE_INFINITY;
             d.setRootDrive(new RootDrive(r, 400, 40, maxForce, 400, 40, 1e6));
@@ -236,7 +236,7 @@ class PoseDriverTest {
         PoseDriver d = new PoseDriver(r, DriveProfile.named("limp"));
         d.capture(pose);
         int arm = indexOf(r, "forearm.L");
-        w.applyLinearImpulse(r.body(arm), new Vector3d(0, 0, 2)); // limp: the struck arm swings away
+        w.body(r.body(arm)).applyLinearImpulse(new Vector3d(0, 0, 2)); // limp: the struck arm swings away
         for (int i = 0; i < 30; i++) {
             d.update();
             w.step();
@@ -282,7 +282,7 @@ class PoseDriverTest {
             d.capture(clip.sample(2 + (t + 1) / 60.0, Clip.Wrap.CLAMP, pose));
             d.update();
             if (t == 20) {
-                w.applyLinearImpulse(r.body(forearm), new Vector3d(0, 0, 3));
+                w.body(r.body(forearm)).applyLinearImpulse(new Vector3d(0, 0, 3));
             }
             w.step();
             TrackingReport rep = d.report();
@@ -297,6 +297,6 @@ class PoseDriverTest {
         assertTrue(worstKinematic < 1e-3, "kinematic bodies off by " + worstKinematic + "°");
         assertTrue(worstArm > 5, "the struck arm swung (" + worstArm + "°)");
         assertTrue(d.report().errorDeg[forearm] < 5, "and came back (" + d.report().errorDeg[forearm] + "°)");
-        assertEquals(0, w.mass(r.body(0)));
+        assertEquals(0, w.body(r.body(0)).mass());
     }
 }

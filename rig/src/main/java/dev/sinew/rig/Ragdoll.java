@@ -147,7 +147,7 @@ public final class Ragdoll {
                     .collider(Collider.of(r.shapes[i])).build());
         }
         for (int i = 0; i < r.bodies.length; i++) {
-            r.unitInertia[i] = world.inertiaInBodySpace(r.bodies[i], new org.joml.Matrix3d()).scale(1 / world.mass(r.bodies[i]));
+            r.unitInertia[i] = world.body(r.bodies[i]).inertiaInBodySpace(new org.joml.Matrix3d()).scale(1 / world.body(r.bodies[i]).mass());
         }
         r.stabilized = stabilize;
         if (stabilize) {
@@ -156,7 +156,7 @@ public final class Ragdoll {
         for (int i = 1; i < r.bodies.length; i++) {
             r.joints[i] = r.joint(i, rest, restPos, restRot);
             if (definition.jointFriction() != null && definition.jointFriction() > 0) {
-                world.setJointFriction(r.joints[i], definition.jointFriction());
+                world.joint(r.joints[i]).setFriction(definition.jointFriction());
             }
         }
         r.setPose(pose);
@@ -188,8 +188,8 @@ public final class Ragdoll {
         double[] mass = new double[n];
         org.joml.Matrix3d[] inertia = new org.joml.Matrix3d[n];
         for (int i = 0; i < n; i++) {
-            mass[i] = world.mass(bodies[i]);
-            inertia[i] = world.inertiaInBodySpace(bodies[i], new org.joml.Matrix3d());
+            mass[i] = world.body(bodies[i]).mass();
+            inertia[i] = world.body(bodies[i]).inertiaInBodySpace(new org.joml.Matrix3d());
         }
         double[] scale = new double[n];
         java.util.Arrays.fill(scale, 1);
@@ -232,7 +232,7 @@ public final class Ragdoll {
             }
         }
         for (int i = 0; i < n; i++) {
-            world.setMassProperties(bodies[i], mass[i], inertia[i]);
+            world.body(bodies[i]).setMassProperties(mass[i], inertia[i]);
         }
     }
 
@@ -256,7 +256,7 @@ public final class Ragdoll {
         }
         for (int i = 0; i < bodies.length; i++) {
             double m = definition.totalMass() * fractions[i] / sum;
-            world.setMassProperties(bodies[i], m, new org.joml.Matrix3d(unitInertia[i]).scale(m));
+            world.body(bodies[i]).setMassProperties(m, new org.joml.Matrix3d(unitInertia[i]).scale(m));
         }
         if (stabilized) {
             stabilize();
@@ -290,11 +290,10 @@ public final class Ragdoll {
             }
             case "hinge" -> {
                 Vector3d axis = new Vector3d(j.axis()[0], j.axis()[1], j.axis()[2]).normalize();
-                JointHandle h = world.createJoint(HingeJointSettings.of(bodies[p], inA,
+                return world.createJoint(HingeJointSettings.of(bodies[p], inA,
                         new Quaterniond(rot[p]).conjugate().transform(new Vector3d(axis)), bodies[i], inB,
-                        new Quaterniond(rot[i]).conjugate().transform(new Vector3d(axis))));
-                world.setHingeLimits(h, Math.toRadians(j.limits()[0]), Math.toRadians(j.limits()[1]));
-                return h;
+                        new Quaterniond(rot[i]).conjugate().transform(new Vector3d(axis)))
+                        .withLimits(Math.toRadians(j.limits()[0]), Math.toRadians(j.limits()[1])));
             }
             default -> {
                 return world.createJoint(FixedJointSettings.of(bodies[p], inA, bodies[i], inB));
@@ -324,9 +323,9 @@ public final class Ragdoll {
                 pos[i] = rot[p].transform(new Vector3d(anchorInParent[i])).add(pos[p])
                         .sub(rot[i].transform(new Vector3d(anchorInBody[i])));
             }
-            world.setTransform(bodies[i], pos[i], rot[i]);
-            world.setLinearVelocity(bodies[i], zero);
-            world.setAngularVelocity(bodies[i], zero);
+            world.body(bodies[i]).setTransform(pos[i], rot[i]);
+            world.body(bodies[i]).setLinearVelocity(zero);
+            world.body(bodies[i]).setAngularVelocity(zero);
         }
     }
 

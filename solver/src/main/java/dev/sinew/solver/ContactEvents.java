@@ -1,6 +1,6 @@
 package dev.sinew.solver;
 
-import java.util.Arrays;
+import dev.sinew.solver.collision.ContactLog;
 
 /**
  * Contact events of the last tick, read after {@link World#step()} returns (or from a
@@ -25,78 +25,41 @@ public final class ContactEvents {
     }
 
     private final int worldId;
+    private final ContactLog log;
 
-    ContactEvents(int worldId) {
+    ContactEvents(int worldId, ContactLog log) {
         this.worldId = worldId;
-    }
-
-    static final int BEGIN = 0;
-    static final int END = 1;
-    static final int TOUCH = 2;
-
-    private final int[][] bodyA = {new int[16], new int[16], new int[16]};
-    private final int[][] genA = {new int[16], new int[16], new int[16]};
-    private final int[][] bodyB = {new int[16], new int[16], new int[16]};
-    private final int[][] genB = {new int[16], new int[16], new int[16]};
-    private double[] touchImpulse = new double[16];
-    private final int[] count = new int[3];
-
-    void clear() {
-        count[0] = 0;
-        count[1] = 0;
-        count[2] = 0;
-    }
-
-    void add(int list, int ba, int ga, int bb, int gb, double totalImpulse) {
-        int n = count[list];
-        if (n == bodyA[list].length) {
-            int m = 2 * n;
-            bodyA[list] = Arrays.copyOf(bodyA[list], m);
-            genA[list] = Arrays.copyOf(genA[list], m);
-            bodyB[list] = Arrays.copyOf(bodyB[list], m);
-            genB[list] = Arrays.copyOf(genB[list], m);
-            if (list == TOUCH) {
-                touchImpulse = Arrays.copyOf(touchImpulse, m);
-            }
-        }
-        bodyA[list][n] = ba;
-        genA[list][n] = ga;
-        bodyB[list][n] = bb;
-        genB[list][n] = gb;
-        if (list == TOUCH) {
-            touchImpulse[n] = totalImpulse;
-        }
-        count[list] = n + 1;
+        this.log = log;
     }
 
     /** Number of events of a kind. */
     public int count(Kind kind) {
-        return count[Check.notNull("kind", kind).ordinal()];
+        return log.count(Check.notNull("kind", kind).ordinal());
     }
 
     /** Body A of event i of a kind. */
     public BodyHandle bodyA(Kind kind, int i) {
-        int list = Check.notNull("kind", kind).ordinal();
-        check(list, i);
-        return new BodyHandle(bodyA[list][i], genA[list][i], worldId);
+        int list = check(kind, i);
+        return new BodyHandle(log.bodyA(list, i), log.generationA(list, i), worldId);
     }
 
     /** Body B of event i of a kind. */
     public BodyHandle bodyB(Kind kind, int i) {
-        int list = Check.notNull("kind", kind).ordinal();
-        check(list, i);
-        return new BodyHandle(bodyB[list][i], genB[list][i], worldId);
+        int list = check(kind, i);
+        return new BodyHandle(log.bodyB(list, i), log.generationB(list, i), worldId);
     }
 
     /** Total normal impulse of touching pair i over the tick, N·s (≥ 0). */
     public double touchImpulse(int i) {
-        check(TOUCH, i);
-        return touchImpulse[i];
+        check(Kind.TOUCH, i);
+        return log.touchImpulse(i);
     }
 
-    private void check(int list, int i) {
-        if (i < 0 || i >= count[list]) {
-            throw new InvalidArgumentException("index", i, "must be in [0, " + count[list] + ")");
+    private int check(Kind kind, int i) {
+        int list = Check.notNull("kind", kind).ordinal();
+        if (i < 0 || i >= log.count(list)) {
+            throw new InvalidArgumentException("index", i, "must be in [0, " + log.count(list) + ")");
         }
+        return list;
     }
 }

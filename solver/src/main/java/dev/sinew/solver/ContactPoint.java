@@ -28,8 +28,8 @@ public final class ContactPoint {
     }
 
     /**
-     * Overlap, metres: ≥ 0 from {@link World#deepestContact}; from
-     * {@link World#forEachContactPoint} negative for a speculative point (the gap).
+     * Overlap, metres: ≥ 0 from {@link WorldDebug#deepestContact}; from
+     * {@link WorldDebug#forEachContactPoint} negative for a speculative point (the gap).
      */
     public double depth() {
         return depth;

@@ -1,6 +1,6 @@
 package dev.sinew.solver;
 
-import java.util.Arrays;
+import dev.sinew.solver.state.FaultLog;
 
 /**
  * The faults of the last {@link World#step()}: each body found with a state that is not finite or
@@ -18,68 +18,53 @@ public final class FaultEvents {
         OUT_OF_BOUNDS
     }
 
-    private BodyHandle[] bodies = new BodyHandle[4];
-    private Cause[] causes = new Cause[4];
-    private boolean[] removed = new boolean[4];
-    private int count;
-    private long total;
+    private final int worldId;
+    private final FaultLog log;
 
-    void clear() {
-        Arrays.fill(bodies, 0, count, null);
-        count = 0;
-    }
-
-    void add(BodyHandle b, Cause c, boolean wasRemoved) {
-        if (count == bodies.length) {
-            bodies = Arrays.copyOf(bodies, 2 * count);
-            causes = Arrays.copyOf(causes, 2 * count);
-            removed = Arrays.copyOf(removed, 2 * count);
-        }
-        bodies[count] = b;
-        causes[count] = c;
-        removed[count] = wasRemoved;
-        count++;
-        total++;
+    FaultEvents(int worldId, FaultLog log) {
+        this.worldId = worldId;
+        this.log = log;
     }
 
     /** Faults in the last step. */
     public int count() {
-        return count;
+        return log.count();
     }
 
     /** Faults since the world was made. */
     public long total() {
-        return total;
+        return log.total();
     }
 
     /** The body of fault i (stale when it was removed). */
     public BodyHandle body(int i) {
         check(i);
-        return bodies[i];
+        return new BodyHandle(log.body(i), log.generation(i), worldId);
     }
 
     public Cause cause(int i) {
         check(i);
-        return causes[i];
+        return log.notFinite(i) ? Cause.NOT_FINITE : Cause.OUT_OF_BOUNDS;
     }
 
     /** True if the body was destroyed, false if it was reset to its last good pose at rest. */
     public boolean removed(int i) {
         check(i);
-        return removed[i];
+        return log.removed(i);
     }
 
     private void check(int i) {
-        if (i < 0 || i >= count) {
-            throw new InvalidArgumentException("i", i, "must be in [0, " + count + ")");
+        if (i < 0 || i >= log.count()) {
+            throw new InvalidArgumentException("i", i, "must be in [0, " + log.count() + ")");
         }
     }
 
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("FaultEvents[");
-        for (int i = 0; i < count; i++) {
-            sb.append(i == 0 ? "" : ", ").append(bodies[i]).append(' ').append(causes[i]).append(removed[i] ? " removed" : " reset");
+        for (int i = 0; i < log.count(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(body(i)).append(' ').append(cause(i))
+                    .append(log.removed(i) ? " removed" : " reset");
         }
         return sb.append(']').toString();
     }

@@ -12,18 +12,33 @@ import org.joml.Vector3dc;
  * @param anchorInBodyA    the joint point in body A's frame (relative to A's origin), metres
  * @param anchorInBodyB    the joint point in body B's frame (relative to B's origin), metres
  * @param collideConnected whether A and B still collide with each other (default false)
+ * @param breakThresholds  when the joint breaks (default {@link BreakThresholds#NEVER})
  */
 public record FixedJointSettings(BodyHandle bodyA, BodyHandle bodyB, Vector3dc anchorInBodyA,
-        Vector3dc anchorInBodyB, boolean collideConnected) {
+        Vector3dc anchorInBodyB, boolean collideConnected, BreakThresholds breakThresholds)
+        implements JointSettings {
 
     public FixedJointSettings {
         Check.jointBodies(bodyA, bodyB);
         anchorInBodyA = new Vector3d(Check.finite("anchorInBodyA", anchorInBodyA));
         anchorInBodyB = new Vector3d(Check.finite("anchorInBodyB", anchorInBodyB));
+        Check.notNull("breakThresholds", breakThresholds);
+    }
+
+    /** An unbreakable fixed joint. */
+    public FixedJointSettings(BodyHandle bodyA, BodyHandle bodyB, Vector3dc anchorInBodyA, Vector3dc anchorInBodyB,
+            boolean collideConnected) {
+        this(bodyA, bodyB, anchorInBodyA, anchorInBodyB, collideConnected, BreakThresholds.NEVER);
     }
 
     /** Bodies that do not collide with each other, anchors given in each body's frame. */
     public static FixedJointSettings of(BodyHandle a, Vector3dc anchorInBodyA, BodyHandle b, Vector3dc anchorInBodyB) {
         return new FixedJointSettings(a, b, anchorInBodyA, anchorInBodyB, false);
+    }
+
+    /** The same joint, breaking above maxForce N or maxTorque N·m. */
+    public FixedJointSettings withBreakThresholds(double maxForce, double maxTorque) {
+        return new FixedJointSettings(bodyA, bodyB, anchorInBodyA, anchorInBodyB, collideConnected,
+                new BreakThresholds(maxForce, maxTorque));
     }
 }

@@ -34,10 +34,15 @@ import org.joml.Vector3dc;
  * @param swingY           rotation about the frame's y axis (swing), rad
  * @param swingZ           rotation about the frame's z axis (swing), rad
  * @param collideConnected whether A and B still collide with each other (default false)
+ * @param limitSpring      a one-sided spring past the limits instead of a rigid stop: N·m/rad and
+ *                         N·m·s/rad on the angular axes, the same numbers as N/m and N·s/m on the
+ *                         limited linear axes (default {@link JointSpring#RIGID})
+ * @param breakThresholds  when the joint breaks (default {@link BreakThresholds#NEVER})
  */
 public record SixDofJointSettings(BodyHandle bodyA, BodyHandle bodyB, Vector3dc anchorInBodyA,
         Vector3dc anchorInBodyB, Quaterniondc frameInBodyA, Quaterniondc frameInBodyB, Dof linearX, Dof linearY,
-        Dof linearZ, Dof twist, Dof swingY, Dof swingZ, boolean collideConnected) {
+        Dof linearZ, Dof twist, Dof swingY, Dof swingZ, boolean collideConnected, JointSpring limitSpring,
+        BreakThresholds breakThresholds) implements JointSettings {
 
     /** How an axis may move. */
     public enum Motion {
@@ -104,6 +109,8 @@ public record SixDofJointSettings(BodyHandle bodyA, BodyHandle bodyB, Vector3dc 
             throw new InvalidArgumentException(swingY.motion() == Motion.LOCKED ? "swingY" : "swingZ", Motion.LOCKED,
                     "one swing axis locked and the other not is not supported; give it a small limited range instead");
         }
+        Check.notNull("limitSpring", limitSpring);
+        Check.notNull("breakThresholds", breakThresholds);
     }
 
     private static void checkSwing(String name, Dof d) {
@@ -118,29 +125,43 @@ public record SixDofJointSettings(BodyHandle bodyA, BodyHandle bodyB, Vector3dc 
             Vector3dc anchorInBodyB, Quaterniondc frameInBodyB) {
         Dof l = Dof.locked();
         return new SixDofJointSettings(a, b, anchorInBodyA, anchorInBodyB, frameInBodyA, frameInBodyB, l, l, l, l, l, l,
-                false);
+                false, JointSpring.RIGID, BreakThresholds.NEVER);
     }
 
     /** The same joint with the given linear axes. */
     public SixDofJointSettings withLinear(Dof x, Dof y, Dof z) {
         return new SixDofJointSettings(bodyA, bodyB, anchorInBodyA, anchorInBodyB, frameInBodyA, frameInBodyB, x, y, z,
-                twist, swingY, swingZ, collideConnected);
+                twist, swingY, swingZ, collideConnected, limitSpring, breakThresholds);
     }
 
     /** The same joint with the given angular axes (twist about x, swing about y and z). */
     public SixDofJointSettings withAngular(Dof twistX, Dof swingAboutY, Dof swingAboutZ) {
         return new SixDofJointSettings(bodyA, bodyB, anchorInBodyA, anchorInBodyB, frameInBodyA, frameInBodyB, linearX,
-                linearY, linearZ, twistX, swingAboutY, swingAboutZ, collideConnected);
+                linearY, linearZ, twistX, swingAboutY, swingAboutZ, collideConnected, limitSpring, breakThresholds);
     }
 
     /** The same joint with its bodies colliding with each other or not. */
     public SixDofJointSettings withCollideConnected(boolean collide) {
         return new SixDofJointSettings(bodyA, bodyB, anchorInBodyA, anchorInBodyB, frameInBodyA, frameInBodyB, linearX,
-                linearY, linearZ, twist, swingY, swingZ, collide);
+                linearY, linearZ, twist, swingY, swingZ, collide, limitSpring, breakThresholds);
+    }
+
+    /** The same joint with soft limits (angular N·m/rad and N·m·s/rad; linear N/m and N·s/m). */
+    public SixDofJointSettings withLimitSpring(double stiffness, double damping) {
+        return new SixDofJointSettings(bodyA, bodyB, anchorInBodyA, anchorInBodyB, frameInBodyA, frameInBodyB, linearX,
+                linearY, linearZ, twist, swingY, swingZ, collideConnected, new JointSpring(stiffness, damping),
+                breakThresholds);
+    }
+
+    /** The same joint, breaking above maxForce N or maxTorque N·m. */
+    public SixDofJointSettings withBreakThresholds(double maxForce, double maxTorque) {
+        return new SixDofJointSettings(bodyA, bodyB, anchorInBodyA, anchorInBodyB, frameInBodyA, frameInBodyB, linearX,
+                linearY, linearZ, twist, swingY, swingZ, collideConnected, limitSpring,
+                new BreakThresholds(maxForce, maxTorque));
     }
 
     /** True if all three linear axes are locked (the joint holds one point, like a ball joint). */
-    boolean pointLocked() {
+    public boolean pointLocked() {
         return linearX.motion() == Motion.LOCKED && linearY.motion() == Motion.LOCKED
                 && linearZ.motion() == Motion.LOCKED;
     }

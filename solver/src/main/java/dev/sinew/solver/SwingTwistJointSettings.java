@@ -24,10 +24,14 @@ import org.joml.Vector3dc;
  * @param twistMin         lowest twist, rad in [−π, twistMax]
  * @param twistMax         highest twist, rad in [twistMin, π]; [−π, π]: free
  * @param collideConnected whether A and B still collide with each other (default false)
+ * @param limitSpring      a one-sided spring (N·m/rad, N·m·s/rad) past the limits instead of a rigid
+ *                         stop (default {@link JointSpring#RIGID})
+ * @param breakThresholds  when the joint breaks (default {@link BreakThresholds#NEVER})
  */
 public record SwingTwistJointSettings(BodyHandle bodyA, BodyHandle bodyB, Vector3dc anchorInBodyA,
         Vector3dc anchorInBodyB, Quaterniondc frameInBodyA, Quaterniondc frameInBodyB, double swingYHalfAngle,
-        double swingZHalfAngle, double twistMin, double twistMax, boolean collideConnected) {
+        double swingZHalfAngle, double twistMin, double twistMax, boolean collideConnected, JointSpring limitSpring,
+        BreakThresholds breakThresholds) implements JointSettings {
 
     public SwingTwistJointSettings {
         Check.jointBodies(bodyA, bodyB);
@@ -46,6 +50,16 @@ public record SwingTwistJointSettings(BodyHandle bodyA, BodyHandle bodyB, Vector
         if (twistMin > twistMax) {
             throw new InvalidArgumentException("twistMin", twistMin, "must be <= twistMax (" + twistMax + ")");
         }
+        Check.notNull("limitSpring", limitSpring);
+        Check.notNull("breakThresholds", breakThresholds);
+    }
+
+    /** A rigid, unbreakable swing-twist joint. */
+    public SwingTwistJointSettings(BodyHandle bodyA, BodyHandle bodyB, Vector3dc anchorInBodyA,
+            Vector3dc anchorInBodyB, Quaterniondc frameInBodyA, Quaterniondc frameInBodyB, double swingYHalfAngle,
+            double swingZHalfAngle, double twistMin, double twistMax, boolean collideConnected) {
+        this(bodyA, bodyB, anchorInBodyA, anchorInBodyB, frameInBodyA, frameInBodyB, swingYHalfAngle, swingZHalfAngle,
+                twistMin, twistMax, collideConnected, JointSpring.RIGID, BreakThresholds.NEVER);
     }
 
     /**
@@ -61,19 +75,33 @@ public record SwingTwistJointSettings(BodyHandle bodyA, BodyHandle bodyB, Vector
     /** The same joint with swing half-angles about the frame's y and z axes, rad. */
     public SwingTwistJointSettings withSwing(double yHalfAngle, double zHalfAngle) {
         return new SwingTwistJointSettings(bodyA, bodyB, anchorInBodyA, anchorInBodyB, frameInBodyA, frameInBodyB,
-                yHalfAngle, zHalfAngle, twistMin, twistMax, collideConnected);
+                yHalfAngle, zHalfAngle, twistMin, twistMax, collideConnected, limitSpring, breakThresholds);
     }
 
     /** The same joint with the twist range [min, max], rad. */
     public SwingTwistJointSettings withTwist(double min, double max) {
         return new SwingTwistJointSettings(bodyA, bodyB, anchorInBodyA, anchorInBodyB, frameInBodyA, frameInBodyB,
-                swingYHalfAngle, swingZHalfAngle, min, max, collideConnected);
+                swingYHalfAngle, swingZHalfAngle, min, max, collideConnected, limitSpring, breakThresholds);
     }
 
     /** The same joint with its bodies colliding with each other or not. */
     public SwingTwistJointSettings withCollideConnected(boolean collide) {
         return new SwingTwistJointSettings(bodyA, bodyB, anchorInBodyA, anchorInBodyB, frameInBodyA, frameInBodyB,
-                swingYHalfAngle, swingZHalfAngle, twistMin, twistMax, collide);
+                swingYHalfAngle, swingZHalfAngle, twistMin, twistMax, collide, limitSpring, breakThresholds);
+    }
+
+    /** The same joint with soft limits: stiffness N·m/rad, damping N·m·s/rad. */
+    public SwingTwistJointSettings withLimitSpring(double stiffness, double damping) {
+        return new SwingTwistJointSettings(bodyA, bodyB, anchorInBodyA, anchorInBodyB, frameInBodyA, frameInBodyB,
+                swingYHalfAngle, swingZHalfAngle, twistMin, twistMax, collideConnected,
+                new JointSpring(stiffness, damping), breakThresholds);
+    }
+
+    /** The same joint, breaking above maxForce N or maxTorque N·m. */
+    public SwingTwistJointSettings withBreakThresholds(double maxForce, double maxTorque) {
+        return new SwingTwistJointSettings(bodyA, bodyB, anchorInBodyA, anchorInBodyB, frameInBodyA, frameInBodyB,
+                swingYHalfAngle, swingZHalfAngle, twistMin, twistMax, collideConnected, limitSpring,
+                new BreakThresholds(maxForce, maxTorque));
     }
 
     /**

@@ -2,6 +2,10 @@ package dev.sinew.solver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.sinew.solver.constraint.AngleConstraintPart;
+import dev.sinew.solver.constraint.HingeAnglePart;
+import dev.sinew.solver.constraint.SlerpDrivePart;
+import dev.sinew.solver.constraint.SwingTwistLimitPart;
 import dev.sinew.solver.shape.Box;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -49,7 +53,7 @@ class AngularPartsTest {
         Quaterniond q = w.orientation(h, new Quaterniond());
         Quaterniond dq = new Quaterniond().fromAxisAngleRad(om.x / om.length(), om.y / om.length(), om.z / om.length(),
                 om.length() * t);
-        w.setTransform(h, w.position(h, new Vector3d()), dq.mul(q, new Quaterniond()).normalize());
+        w.body(h).setTransform(w.position(h, new Vector3d()), dq.mul(q, new Quaterniond()).normalize());
     }
 
     private interface Constraint {
@@ -88,7 +92,7 @@ class AngularPartsTest {
         Quaterniond qa = w.orientation(a, new Quaterniond());
         Quaterniond target = new Quaterniond(qa).conjugate().mul(w.orientation(b, new Quaterniond()));
         double[] t = {target.x, target.y, target.z, target.w};
-        double[] fd = centralDifference(out -> AngleConstraintPart.error(w.bodies, a.index(), b.index(), t, 0, out), 3);
+        double[] fd = centralDifference(out -> AngleConstraintPart.error(w.state.bodies, a.index(), b.index(), t, 0, out), 3);
         double[] jv = relativeSpin();
         for (int i = 0; i < 3; i++) {
             assertEquals(fd[i], jv[i], 1e-6, "row " + i);
@@ -106,7 +110,7 @@ class AngularPartsTest {
         d.target[2] = target.z;
         d.target[3] = target.w;
         double[] fd = centralDifference(out -> {
-            d.rotationError(w.bodies, a.index(), b.index(), d.target);
+            d.rotationError(w.state.bodies, a.index(), b.index(), d.target);
             System.arraycopy(d.error, 0, out, 0, 3);
         }, 3);
         double[] jv = relativeSpin();
@@ -125,15 +129,15 @@ class AngularPartsTest {
         Quaterniond qa = w.orientation(a, new Quaterniond());
         Vector3d worldAxis = qa.transform(new Vector3d(axisA));
         Quaterniond qb = new Quaterniond().fromAxisAngleRad(worldAxis, 2 * Math.PI * r.nextDouble()).mul(qa);
-        w.setTransform(b, w.position(b, new Vector3d()), qb);
+        w.body(b).setTransform(w.position(b, new Vector3d()), qb);
         Vector3d axisB = new Quaterniond(qb).conjugate().transform(new Vector3d(worldAxis));
         HingeAnglePart h = new HingeAnglePart(axisA, axisB, qa, qb);
         double[] c0 = new double[2];
-        h.error(w.bodies, a.index(), b.index(), c0);
+        h.error(w.state.bodies, a.index(), b.index(), c0);
         assertEquals(0, Math.hypot(c0[0], c0[1]), 1e-12, "the constraint holds where it is differentiated");
-        double[] fd = centralDifference(out -> h.error(w.bodies, a.index(), b.index(), out), 2);
+        double[] fd = centralDifference(out -> h.error(w.state.bodies, a.index(), b.index(), out), 2);
         double[] jv = new double[2];
-        h.velocityError(w.bodies, a.index(), b.index(), jv);
+        h.velocityError(w.state.bodies, a.index(), b.index(), jv);
         for (int i = 0; i < 2; i++) {
             assertEquals(fd[i], jv[i], 1e-6, "row " + i);
         }
@@ -159,13 +163,13 @@ class AngularPartsTest {
         int ia = a.index();
         int ib = b.index();
         double[] fd = centralDifference(out -> {
-            p.evaluate(w.bodies, ia, ib);
+            p.evaluate(w.state.bodies, ia, ib);
             out[0] = p.twist;
             out[1] = p.coneError;
         }, 2);
-        p.evaluate(w.bodies, ia, ib);
-        assertEquals(fd[0], p.twistLower.velocity(w.bodies, ia, ib), 1e-5 * (1 + Math.abs(fd[0])), "twist");
-        assertEquals(-fd[0], p.twistUpper.velocity(w.bodies, ia, ib), 1e-5 * (1 + Math.abs(fd[0])), "twist upper");
-        assertEquals(fd[1], p.cone.velocity(w.bodies, ia, ib), 1e-5 * (1 + Math.abs(fd[1])), "cone");
+        p.evaluate(w.state.bodies, ia, ib);
+        assertEquals(fd[0], p.twistLower.velocity(w.state.bodies, ia, ib), 1e-5 * (1 + Math.abs(fd[0])), "twist");
+        assertEquals(-fd[0], p.twistUpper.velocity(w.state.bodies, ia, ib), 1e-5 * (1 + Math.abs(fd[0])), "twist upper");
+        assertEquals(fd[1], p.cone.velocity(w.state.bodies, ia, ib), 1e-5 * (1 + Math.abs(fd[1])), "cone");
     }
 }

@@ -93,13 +93,13 @@ class BadInputTest {
 
     @Test
     void bodyCalls() {
-        rejected("impulse", () -> w.applyLinearImpulse(box, new Vector3d(Double.NaN, 0, 0)));
-        rejected("worldPoint", () -> w.applyImpulseAtPoint(box, new Vector3d(1, 0, 0), new Vector3d(0, Double.NaN, 0)));
-        rejected("force", () -> w.applyForce(box, new Vector3d(0, 0, Double.NEGATIVE_INFINITY)));
-        rejected("orientation", () -> w.setTransform(box, new Vector3d(), new Quaterniond(0, 0, 0, 2)));
-        rejected("position", () -> w.setTransform(box, new Vector3d(Double.NaN, 0, 0), new Quaterniond()));
-        rejected("linearVelocity", () -> w.setLinearVelocity(box, new Vector3d(Double.NaN, 0, 0)));
-        rejected("body", () -> w.moveKinematic(box, new Vector3d(), new Quaterniond()));
+        rejected("impulse", () -> w.body(box).applyLinearImpulse(new Vector3d(Double.NaN, 0, 0)));
+        rejected("worldPoint", () -> w.body(box).applyImpulseAtPoint(new Vector3d(1, 0, 0), new Vector3d(0, Double.NaN, 0)));
+        rejected("force", () -> w.body(box).applyForce(new Vector3d(0, 0, Double.NEGATIVE_INFINITY)));
+        rejected("orientation", () -> w.body(box).setTransform(new Vector3d(), new Quaterniond(0, 0, 0, 2)));
+        rejected("position", () -> w.body(box).setTransform(new Vector3d(Double.NaN, 0, 0), new Quaterniond()));
+        rejected("linearVelocity", () -> w.body(box).setLinearVelocity(new Vector3d(Double.NaN, 0, 0)));
+        rejected("body", () -> w.body(box).moveKinematic(new Vector3d(), new Quaterniond()));
     }
 
     @Test
@@ -129,19 +129,19 @@ class BadInputTest {
         w.destroyBody(gone);
         hash = w.stateHash();
         rejected("body", () -> w.position(gone, new Vector3d()));
-        rejected("body", () -> w.applyLinearImpulse(gone, new Vector3d(1, 0, 0)));
+        rejected("body", () -> w.body(gone).applyLinearImpulse(new Vector3d(1, 0, 0)));
         rejected("body", () -> w.destroyBody(gone));
         // The slot is reused by a new body, yet the old handle stays stale.
         BodyHandle reused = Worlds.sphere(w, 3, 3, 3, 0.2, Material.DEFAULT);
         assertEquals(gone.index(), reused.index());
         hash = w.stateHash();
-        rejected("body", () -> w.setLinearVelocity(gone, new Vector3d(1, 0, 0)));
+        rejected("body", () -> w.body(gone).setLinearVelocity(new Vector3d(1, 0, 0)));
         rejected("body", () -> w.position(new BodyHandle(999, 0, 0), new Vector3d()));
     }
 
     @Test
     void changingTheWorldFromAStepCallbackIsRejected() {
-        w.addStepListener(world -> world.applyLinearImpulse(box, new Vector3d(0, 10, 0)));
+        w.addStepListener(world -> world.body(box).applyLinearImpulse(new Vector3d(0, 10, 0)));
         assertThrows(WorldLockedException.class, w::step);
         World w2 = new World();
         BodyHandle b = Worlds.sphere(w2, 0, 0, 0, 0.2, Material.DEFAULT);

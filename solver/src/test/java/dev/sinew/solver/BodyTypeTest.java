@@ -22,9 +22,9 @@ class BodyTypeTest {
         for (int i = 0; i < 30; i++) {
             w.step();
         }
-        w.setBodyType(box, BodyType.KINEMATIC);
-        assertEquals(BodyType.KINEMATIC, w.bodyType(box));
-        assertEquals(0, w.mass(box));
+        w.body(box).setType(BodyType.KINEMATIC);
+        assertEquals(BodyType.KINEMATIC, w.body(box).type());
+        assertEquals(0, w.body(box).mass());
         double v = Worlds.vel(w, box).y;
         double y = Worlds.pos(w, box).y;
         for (int i = 0; i < 60; i++) {
@@ -32,8 +32,8 @@ class BodyTypeTest {
         }
         assertEquals(v, Worlds.vel(w, box).y, 1e-12);
         assertEquals(y + v * 1.0, Worlds.pos(w, box).y, 1e-9);
-        w.setBodyType(box, BodyType.DYNAMIC);
-        assertEquals(3, w.mass(box), 1e-12);
+        w.body(box).setType(BodyType.DYNAMIC);
+        assertEquals(3, w.body(box).mass(), 1e-12);
         for (int i = 0; i < 60; i++) {
             w.step();
         }
@@ -47,9 +47,9 @@ class BodyTypeTest {
         BodyHandle mover = w.createBody(BodySettings.builder(BodyType.KINEMATIC).build());
         BodyHandle box = w.createBody(BodySettings.builder(BodyType.DYNAMIC).collider(Collider.of(new Box(0.1, 0.1, 0.1))).build());
         long before = w.stateHash();
-        assertThrows(InvalidArgumentException.class, () -> w.setBodyType(ground, BodyType.DYNAMIC));
-        assertThrows(InvalidArgumentException.class, () -> w.setBodyType(box, BodyType.STATIC));
-        assertThrows(InvalidArgumentException.class, () -> w.setBodyType(mover, BodyType.DYNAMIC));
+        assertThrows(InvalidArgumentException.class, () -> w.body(ground).setType(BodyType.DYNAMIC));
+        assertThrows(InvalidArgumentException.class, () -> w.body(box).setType(BodyType.STATIC));
+        assertThrows(InvalidArgumentException.class, () -> w.body(mover).setType(BodyType.DYNAMIC));
         assertEquals(before, w.stateHash());
     }
 }

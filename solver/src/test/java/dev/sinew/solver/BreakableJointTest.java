@@ -24,7 +24,7 @@ class BreakableJointTest {
         BodyHandle ball = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, 4, 0).mass(MASS)
                 .collider(Collider.of(new Sphere(0.1))).build());
         JointHandle j = w.createJoint(BallJointSettings.of(hook, new Vector3d(), ball, new Vector3d(0, 1, 0)));
-        w.setBreakThresholds(j, maxForce, Double.POSITIVE_INFINITY);
+        w.joint(j).setBreakThresholds(maxForce, Double.POSITIVE_INFINITY);
         return new Hang(w, ball, j);
     }
 
@@ -49,7 +49,7 @@ class BreakableJointTest {
         assertEquals(1, w.brokenJointCount());
         assertEquals(h.joint(), w.brokenJoint(0));
         assertEquals(0, w.jointCount());
-        assertThrows(StaleHandleException.class, () -> w.setBreakThresholds(h.joint(), 1, 1));
+        assertThrows(StaleHandleException.class, () -> w.joint(h.joint()).setBreakThresholds(1, 1));
         // The tick in which it broke was still held; from then on free fall: y = 4 − g·t²/2 sampled
         // by the semi-implicit integrator, y_n = 4 − g·h²·n(n+1)/2 after n substeps.
         int substeps = w.settings().substeps();
@@ -66,10 +66,10 @@ class BreakableJointTest {
     void thresholdsMustBePositive() {
         Hang h = hang(Double.POSITIVE_INFINITY);
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
-                () -> h.world().setBreakThresholds(h.joint(), 0, 1));
+                () -> h.world().joint(h.joint()).setBreakThresholds(0, 1));
         assertTrue(e.getMessage().contains("maxForce"), e.getMessage());
         e = assertThrows(InvalidArgumentException.class,
-                () -> h.world().setBreakThresholds(h.joint(), 1, Double.NaN));
+                () -> h.world().joint(h.joint()).setBreakThresholds(1, Double.NaN));
         assertTrue(e.getMessage().contains("maxTorque"), e.getMessage());
         assertThrows(InvalidArgumentException.class, () -> h.world().brokenJoint(0));
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sinew.solver.collision.ContactPair;
 import dev.sinew.solver.shape.Box;
 import dev.sinew.solver.shape.Plane;
 import dev.sinew.solver.shape.Sphere;
@@ -34,7 +35,7 @@ class CapsTest {
                     .linearVelocity(rnd.nextGaussian() * 30, rnd.nextGaussian() * 30, rnd.nextGaussian() * 30)
                     .angularVelocity(rnd.nextGaussian() * 40, rnd.nextGaussian() * 40, rnd.nextGaussian() * 40)
                     .collider(Collider.of(i % 2 == 0 ? new Sphere(0.2) : new Box(0.2, 0.1, 0.3))).build());
-            w.setSpeedCaps(b, maxLinear, maxAngular);
+            w.body(b).setSpeedCaps(maxLinear, maxAngular);
             bodies.add(b);
         }
         int capped = 0;
@@ -62,8 +63,8 @@ class CapsTest {
         for (int t = 0; t < 30; t++) {
             w.step();
             capped += w.solverLimits().contactImpulseCapped();
-            for (int i = 0; i < w.contacts.pairCount; i++) {
-                ContactPair p = w.contacts.pairs[i];
+            for (int i = 0; i < w.state.contacts.pairCount; i++) {
+                ContactPair p = w.state.contacts.pairs[i];
                 for (int k = 0; k < p.pointCount; k++) {
                     assertTrue(p.normalImpulse[k] <= cap * (1 + 1e-12), "impulse " + p.normalImpulse[k] + " over " + cap);
                 }
@@ -87,14 +88,14 @@ class CapsTest {
         BodyHandle light = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, 0.5, 0).mass(1)
                 .collider(Collider.of(new Box(0.5, 0.5, 0.5))).build());
         w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0, 1.5, 0).mass(300).collider(Collider.of(new Box(0.5, 0.5, 0.5))).build());
-        w.setMaxContactImpulsePerStep(light, cap);
+        w.body(light).setMaxContactImpulsePerStep(cap);
         int capped = 0;
         for (int t = 0; t < 40; t++) {
             w.step();
             capped += w.solverLimits().bodyImpulseCapped();
             double total = 0;
-            for (int i = 0; i < w.contacts.pairCount; i++) {
-                ContactPair p = w.contacts.pairs[i];
+            for (int i = 0; i < w.state.contacts.pairCount; i++) {
+                ContactPair p = w.state.contacts.pairs[i];
                 if (p.bodyA == light.index() || p.bodyB == light.index()) {
                     for (int k = 0; k < p.pointCount; k++) {
                         total += p.totalNormalImpulse[k];
@@ -113,7 +114,7 @@ class CapsTest {
     void anImpulseWithACapIsCutToItAndReportedInTheNextStep() {
         World w = new World(WorldSettings.defaults().withGravity(new Vector3d()));
         BodyHandle b = w.createBody(BodySettings.builder(BodyType.DYNAMIC).mass(2).collider(Collider.of(new Sphere(0.5))).build());
-        double applied = w.applyImpulseAtPoint(b, new Vector3d(30, 0, 40), new Vector3d(0, 0, 0), 10);
+        double applied = w.body(b).applyImpulseAtPoint(new Vector3d(30, 0, 40), new Vector3d(0, 0, 0), 10);
         assertEquals(10, applied, 0);
         assertEquals(5, w.linearVelocity(b, new Vector3d()).length(), 1e-12); // 10 N·s on 2 kg
         assertEquals(0.6 * 5, w.linearVelocity(b, new Vector3d()).x, 1e-12); // direction kept
@@ -121,10 +122,10 @@ class CapsTest {
         assertEquals(1, w.solverLimits().appliedImpulseCapped());
         w.step();
         assertEquals(0, w.solverLimits().appliedImpulseCapped());
-        assertEquals(50, w.applyImpulseAtPoint(b, new Vector3d(30, 0, 40), new Vector3d(), 100), 1e-12);
+        assertEquals(50, w.body(b).applyImpulseAtPoint(new Vector3d(30, 0, 40), new Vector3d(), 100), 1e-12);
         long h = w.stateHash();
-        assertThrows(InvalidArgumentException.class, () -> w.applyImpulseAtPoint(b, new Vector3d(1, 0, 0), new Vector3d(), -1));
-        assertThrows(InvalidArgumentException.class, () -> w.setSpeedCaps(b, 0, 1));
+        assertThrows(InvalidArgumentException.class, () -> w.body(b).applyImpulseAtPoint(new Vector3d(1, 0, 0), new Vector3d(), -1));
+        assertThrows(InvalidArgumentException.class, () -> w.body(b).setSpeedCaps(0, 1));
         assertThrows(InvalidArgumentException.class, () -> w.setMaxContactImpulse(Double.NaN));
         assertEquals(h, w.stateHash());
     }
@@ -136,12 +137,12 @@ class CapsTest {
         BodyHandle b = w.createBody(BodySettings.builder(BodyType.DYNAMIC).collider(Collider.of(new Box(0.5, 0.25, 0.25))).build());
         Vector3d f = new Vector3d(0, 6, 0);
         Vector3d point = new Vector3d(0.5, 0, 0);
-        w.applyForceAtPoint(b, f, point);
+        w.body(b).applyForceAtPoint(f, point);
         w.step();
         double dt = w.settings().tickSeconds();
-        double m = w.mass(b);
+        double m = w.body(b).mass();
         assertEquals(6 * dt / m, w.linearVelocity(b, new Vector3d()).y, 1e-12);
-        Matrix3d inertia = w.inertiaInBodySpace(b, new Matrix3d());
+        Matrix3d inertia = w.body(b).inertiaInBodySpace(new Matrix3d());
         // r × F = (0.5, 0, 0) × (0, 6, 0) = (0, 0, 3) about z; the first tick turns the body only a little
         Vector3d omega = w.angularVelocity(b, new Vector3d());
         assertEquals(3 * dt / inertia.m22, omega.z, 1e-6);

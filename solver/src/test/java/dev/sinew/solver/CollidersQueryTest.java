@@ -11,7 +11,7 @@ import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
-/** {@link World#colliders}: what a renderer reads back is what the body was made of. */
+/** {@link BodyView#colliders()}: what a renderer reads back is what the body was made of. */
 class CollidersQueryTest {
     @Test
     void returnsTheCollidersInCreationOrderAndRejectsADestroyedBody() {
@@ -19,12 +19,12 @@ class CollidersQueryTest {
         Collider box = Collider.of(new Box(0.1, 0.2, 0.3)).at(new Vector3d(0, 0.5, 0), new Quaterniond().rotateY(0.3));
         Collider ball = Collider.of(new Sphere(0.25), Material.DEFAULT.withFriction(0.9));
         BodyHandle h = w.createBody(BodySettings.builder(BodyType.DYNAMIC).collider(box).collider(ball).build());
-        List<Collider> cs = w.colliders(h);
+        List<Collider> cs = w.body(h).colliders();
         assertEquals(2, cs.size());
         assertSame(box, cs.get(0));
         assertSame(ball, cs.get(1));
         assertThrows(UnsupportedOperationException.class, () -> cs.add(ball));
         w.destroyBody(h);
-        assertThrows(StaleHandleException.class, () -> w.colliders(h));
+        assertThrows(StaleHandleException.class, () -> w.body(h).colliders());
     }
 }

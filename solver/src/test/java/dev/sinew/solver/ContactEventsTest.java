@@ -30,7 +30,7 @@ class ContactEventsTest {
             ends += e.count(ContactEvents.Kind.END);
             if (e.count(ContactEvents.Kind.TOUCH) == 1 && v1 > 0 && v0 < 0) {
                 // Momentum balance over the tick: m (v1 − v0) = J − m g dt.
-                double expected = w.mass(ball) * (v1 - v0 + 9.81 * dt);
+                double expected = w.body(ball).mass() * (v1 - v0 + 9.81 * dt);
                 assertEquals(expected, e.touchImpulse(0), 1e-9 * Math.abs(expected));
                 checkedImpulse = true;
             }

@@ -50,7 +50,7 @@ class FaultContainmentTest {
         for (int t = 0; t < 300; t++) {
             if (t == 100) {
                 Vector3d before = faulty.position(victim, new Vector3d());
-                faulty.injectFault(victim);
+                faulty.debug().injectFault(victim);
                 faulty.step();
                 control.step();
                 assertEquals(1, faulty.faultEvents().count());

@@ -44,7 +44,7 @@ class FixedJointTest {
         assertEquals(expected, sag, 1e-3 * expected, "sag about z, rad");
         assertEquals(0, q.x, 1e-9);
         assertEquals(0, q.y, 1e-9);
-        assertTrue(w.maxJointSeparation() < 1e-9, "anchor error " + w.maxJointSeparation());
+        assertTrue(w.debug().maxJointSeparation() < 1e-9, "anchor error " + w.debug().maxJointSeparation());
         assertTrue(w.angularVelocity(beam, new Vector3d()).length() < 1e-6, "at rest");
     }
 
@@ -91,21 +91,21 @@ class FixedJointTest {
         JointHandle hinge = w.createJoint(HingeJointSettings.of(wall, new Vector3d(3, 0, 0), z, arm,
                 new Vector3d(-0.5, 0, 0), z));
         // The motor (1 rad/s, below its torque limit) lifts the arm into its upper limit mid-replay.
-        w.setHingeLimits(hinge, -0.3, 1.0);
-        w.setHingeMotor(hinge, 1, 50);
-        w.setJointFriction(hinge, 0.5);
+        w.hinge(hinge).setLimits(-0.3, 1.0);
+        w.hinge(hinge).setMotor(1, 50);
+        w.joint(hinge).setFriction(0.5);
         BodyHandle bob = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(-3, 2, 0.5).mass(1)
                 .collider(Collider.of(new Box(0.1, 0.1, 0.1))).build());
         JointHandle ball = w.createJoint(BallJointSettings.of(wall, new Vector3d(-3, 0, 0), bob, new Vector3d(0, 0, -0.5)));
-        w.setDrive(ball, DriveSettings.stiffnessDamping(50, 2, 3));
-        w.setDriveTarget(ball, new Quaterniond().rotateX(1), new Vector3d());
+        w.joint(ball).setDrive(DriveSettings.stiffnessDamping(50, 2, 3));
+        w.joint(ball).setDriveTarget(new Quaterniond().rotateX(1), new Vector3d());
         // A swing-twist limb spun into its cone and twist limits, pressed there by gravity.
         BodyHandle limb = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(6, 1.7, 0).mass(1.5)
                 .angularVelocity(4, 2, 5).collider(Collider.of(new Box(0.05, 0.3, 0.05))).build());
         Quaterniond down = SwingTwistJointSettings.frame(new Vector3d(0, -1, 0), new Vector3d(1, 0, 0));
         JointHandle shoulder = w.createJoint(SwingTwistJointSettings.of(wall, new Vector3d(6, 0, 0), down, limb,
                 new Vector3d(0, 0.3, 0), down).withSwing(0.3, 0.5).withTwist(-0.2, 0.2));
-        w.setAxisMotor(shoulder, 1, 2, 3);
+        w.joint(shoulder).setAxisMotor(1, 2, 3);
         for (int i = 0; i < 30; i++) {
             w.step();
         }
@@ -152,7 +152,7 @@ class FixedJointTest {
             w.step();
         }
         assertEquals(0, mx.getThreadAllocatedBytes(tid) - before, "bytes allocated by 300 ticks");
-        assertTrue(w.maxJointSeparation() < 1e-6, "joint error " + w.maxJointSeparation());
+        assertTrue(w.debug().maxJointSeparation() < 1e-6, "joint error " + w.debug().maxJointSeparation());
     }
 
     @Test
@@ -176,7 +176,7 @@ class FixedJointTest {
     }
 
     private static Vector3d momentum(World w, BodyHandle a, BodyHandle b) {
-        return new Vector3d(w.linearVelocity(a, new Vector3d()).mul(w.mass(a)))
-                .add(w.linearVelocity(b, new Vector3d()).mul(w.mass(b)));
+        return new Vector3d(w.linearVelocity(a, new Vector3d()).mul(w.body(a).mass()))
+                .add(w.linearVelocity(b, new Vector3d()).mul(w.body(b).mass()));
     }
 }

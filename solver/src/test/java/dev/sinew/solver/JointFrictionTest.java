@@ -25,7 +25,7 @@ class JointFrictionTest {
                 .collider(Collider.of(new Box(0.3, 0.2, 0.1))).build());
         JointHandle j = w.createJoint(BallJointSettings.of(base, new Vector3d(), box, new Vector3d()));
         double torque = 0.5;
-        w.setJointFriction(j, torque);
+        w.joint(j).setFriction(torque);
         double izz = m / 3 * (0.3 * 0.3 + 0.2 * 0.2);
         double dt = w.settings().tickSeconds();
         for (int n = 1; n <= 120; n++) {
@@ -55,7 +55,7 @@ class JointFrictionTest {
                 .collider(Collider.of(new Box(half, 0.05, 0.05))).build());
         Vector3d z = new Vector3d(0, 0, 1);
         JointHandle j = w.createJoint(HingeJointSettings.of(wall, new Vector3d(), z, beam, new Vector3d(-half, 0, 0), z));
-        w.setJointFriction(j, frictionOverLoad * m * 9.81 * half);
+        w.joint(j).setFriction(frictionOverLoad * m * 9.81 * half);
         for (int i = 0; i < 60; i++) {
             w.step();
         }
@@ -70,7 +70,7 @@ class JointFrictionTest {
         BodyHandle d = w.createBody(BodySettings.builder(BodyType.DYNAMIC).collider(Collider.of(Box.cube(0.1))).build());
         JointHandle j = w.createJoint(BallJointSettings.of(s, new Vector3d(), d, new Vector3d()));
         for (double bad : new double[] {-1, Double.NaN, Double.POSITIVE_INFINITY}) {
-            InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> w.setJointFriction(j, bad));
+            InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> w.joint(j).setFriction(bad));
             assertTrue(e.getMessage().contains("maxTorque"), e.getMessage());
         }
     }

@@ -2,6 +2,8 @@ package dev.sinew.solver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.sinew.solver.body.Bodies;
+import dev.sinew.solver.constraint.LinearAxesPart;
 import dev.sinew.solver.shape.Box;
 import java.util.Random;
 import org.joml.Quaterniond;
@@ -40,11 +42,11 @@ class LinearAxesPartTest {
             int sa = a.index();
             int sb = b.index();
             // analytic J·v from the rows
-            Bodies bodies = w.bodies;
-            w.setLinearVelocity(a, va);
-            w.setLinearVelocity(b, vb);
-            w.setAngularVelocity(a, wa);
-            w.setAngularVelocity(b, wb);
+            Bodies bodies = w.state.bodies;
+            w.body(a).setLinearVelocity(va);
+            w.body(b).setLinearVelocity(vb);
+            w.body(a).setAngularVelocity(wa);
+            w.body(b).setAngularVelocity(wb);
             part.prepare(bodies, sa, sb, la, lb, 1.0 / 240);
             double[] jv = new double[3];
             for (int k = 0; k < 3; k++) {
@@ -67,7 +69,7 @@ class LinearAxesPartTest {
         WorldSnapshot start = w.snapshot();
         move(w, a, va, wa, t);
         move(w, b, vb, wb, t);
-        part.prepare(w.bodies, a.index(), b.index(), la, lb, 1.0 / 240);
+        part.prepare(w.state.bodies, a.index(), b.index(), la, lb, 1.0 / 240);
         double[] c = part.c.clone();
         w.restore(start);
         return c;
@@ -78,7 +80,7 @@ class LinearAxesPartTest {
         Quaterniond dq = new Quaterniond().fromAxisAngleRad(om.x / om.length(), om.y / om.length(), om.z / om.length(),
                 om.length() * t);
         // turn about the centre of mass (the bodies' origins are their centres of mass here)
-        w.setTransform(h, w.position(h, new Vector3d()).fma(t, v), dq.mul(q, new Quaterniond()).normalize());
+        w.body(h).setTransform(w.position(h, new Vector3d()).fma(t, v), dq.mul(q, new Quaterniond()).normalize());
     }
 
     private static Quaterniond rot(Random r) {

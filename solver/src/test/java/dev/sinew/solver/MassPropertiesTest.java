@@ -142,8 +142,8 @@ class MassPropertiesTest {
                 .collider(Collider.of(cube).at(new Vector3d(1, 0, 0), new org.joml.Quaterniond()))
                 .collider(Collider.of(cube).at(new Vector3d(-1, 0, 0), new org.joml.Quaterniond())).build());
         double m1 = 1000;
-        assertEquals(2 * m1, w.mass(b), 1e-9);
-        Matrix3d i = w.inertiaInBodySpace(b, new Matrix3d());
+        assertEquals(2 * m1, w.body(b).mass(), 1e-9);
+        Matrix3d i = w.body(b).inertiaInBodySpace(new Matrix3d());
         assertEquals(2 * m1 / 6, i.m00, 1e-9);
         assertEquals(2 * (m1 / 6 + m1 * 1), i.m11, 1e-9);
         assertEquals(2 * (m1 / 6 + m1 * 1), i.m22, 1e-9);

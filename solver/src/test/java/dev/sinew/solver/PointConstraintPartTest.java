@@ -2,6 +2,7 @@ package dev.sinew.solver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.sinew.solver.constraint.PointConstraintPart;
 import dev.sinew.solver.shape.Box;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -33,7 +34,7 @@ class PointConstraintPartTest {
         Quaterniond q1 = dq.mul(q, new Quaterniond()).normalize();
         Vector3d com = w.centerOfMass(h, new Vector3d()).fma(t, v);
         // setTransform takes the origin; the boxes here have their centre of mass at the origin.
-        w.setTransform(h, com, q1);
+        w.body(h).setTransform(com, q1);
     }
 
     @Property(tries = 50, seed = "424242")
@@ -53,11 +54,11 @@ class PointConstraintPartTest {
         Vector3d la = new Vector3d(r.nextGaussian(), r.nextGaussian(), r.nextGaussian()).mul(0.4);
         Vector3d lb = new Vector3d(r.nextGaussian(), r.nextGaussian(), r.nextGaussian()).mul(0.4);
         PointConstraintPart part = new PointConstraintPart();
-        w.bodies.updateWorldInertia(a.index());
-        w.bodies.updateWorldInertia(b.index());
-        part.prepare(w.bodies, a.index(), b.index(), new double[] {la.x, la.y, la.z}, new double[] {lb.x, lb.y, lb.z});
+        w.state.bodies.updateWorldInertia(a.index());
+        w.state.bodies.updateWorldInertia(b.index());
+        part.prepare(w.state.bodies, a.index(), b.index(), new double[] {la.x, la.y, la.z}, new double[] {lb.x, lb.y, lb.z});
         double[] jv = new double[3];
-        part.velocityError(w.bodies, a.index(), b.index(), jv);
+        part.velocityError(w.state.bodies, a.index(), b.index(), jv);
         double eps = 1e-6;
         WorldSnapshot start = w.snapshot();
         advance(w, a, eps);

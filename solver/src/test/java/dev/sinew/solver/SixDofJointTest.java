@@ -71,7 +71,7 @@ class SixDofJointTest {
         }
         assertEquals(5 - 0.5, Worlds.pos(w, b).y, 2e-3, "rests on the upper stop");
         assertTrue(Worlds.vel(w, b).length() < 1e-3, "at rest");
-        assertTrue(w.maxJointSeparation() < 2e-3, "stop violated by " + w.maxJointSeparation());
+        assertTrue(w.debug().maxJointSeparation() < 2e-3, "stop violated by " + w.debug().maxJointSeparation());
     }
 
     /**
@@ -85,9 +85,9 @@ class SixDofJointTest {
         BodyHandle b = block(w, 0, 0, 0);
         JointHandle j = w.createJoint(SixDofJointSettings.of(wall, new Vector3d(), IDENTITY, b, new Vector3d(), IDENTITY)
                 .withLinear(Dof.limited(-0.2, 0.2), Dof.locked(), Dof.locked()));
-        w.setLimitSpring(j, 2000, 150);
+        w.joint(j).setLimitSpring(2000, 150);
         for (int i = 0; i < 600; i++) {
-            w.applyForce(b, new Vector3d(40, 0, 0));
+            w.body(b).applyForce(new Vector3d(40, 0, 0));
             w.step();
         }
         assertEquals(0.2 + 40.0 / 2000, Worlds.pos(w, b).x, 1e-6);
@@ -108,7 +108,7 @@ class SixDofJointTest {
         double worstSep = 0;
         for (int i = 0; i < 120; i++) {
             w.step();
-            worstSep = Math.max(worstSep, w.maxJointSeparation());
+            worstSep = Math.max(worstSep, w.debug().maxJointSeparation());
         }
         assertTrue(Math.abs(energy(w, b) - e0) < 0.01 * 2 * 9.81, "energy " + e0 + " -> " + energy(w, b));
         assertTrue(worstSep < 1e-3, "joint opened " + worstSep + " m");
@@ -174,13 +174,13 @@ class SixDofJointTest {
         Quaterniond down = Worlds.axisAngle(0, 0, 1, -Math.PI / 2); // frame x = world −y
         JointHandle j = w.createJoint(SixDofJointSettings.of(wall, new Vector3d(), down, b, new Vector3d(0, 0.5, 0), down)
                 .withAngular(Dof.locked(), Dof.limited(-0.3, 0.3), Dof.limited(-0.3, 0.3)));
-        w.setLinearVelocity(b, new Vector3d(3, 0, 1));
-        w.setAngularVelocity(b, new Vector3d(0, 4, 0));
+        w.body(b).setLinearVelocity(new Vector3d(3, 0, 1));
+        w.body(b).setAngularVelocity(new Vector3d(0, 4, 0));
         double worstTwist = 0;
         double worstSwing = 0;
         for (int i = 0; i < 180; i++) {
             w.step();
-            Vector3d a = w.swingTwistAngles(j, new Vector3d());
+            Vector3d a = w.swingTwist(j).angles(new Vector3d());
             worstTwist = Math.max(worstTwist, Math.abs(a.x));
             worstSwing = Math.max(worstSwing, Math.hypot(a.y, a.z));
         }
@@ -201,17 +201,17 @@ class SixDofJointTest {
         BodyHandle b = block(w, 0.3, 0, 0);
         w.createJoint(SixDofJointSettings.of(a, new Vector3d(0.15, 0, 0), IDENTITY, b, new Vector3d(-0.15, 0, 0), IDENTITY)
                 .withLinear(Dof.free(), Dof.locked(), Dof.locked()).withAngular(Dof.free(), Dof.locked(), Dof.locked()));
-        w.setLinearVelocity(a, new Vector3d(-0.5, 0.2, 0));
-        w.setLinearVelocity(b, new Vector3d(0.5, -0.2, 0.1));
-        w.setAngularVelocity(a, new Vector3d(0.3, 0, 2));
-        w.setAngularVelocity(b, new Vector3d(0, 0.5, 2));
+        w.body(a).setLinearVelocity(new Vector3d(-0.5, 0.2, 0));
+        w.body(b).setLinearVelocity(new Vector3d(0.5, -0.2, 0.1));
+        w.body(a).setAngularVelocity(new Vector3d(0.3, 0, 2));
+        w.body(b).setAngularVelocity(new Vector3d(0, 0.5, 2));
         Vector3d l0 = angularMomentum(w, a).add(angularMomentum(w, b));
-        Vector3d p0 = Worlds.vel(w, a).mul(w.mass(a)).add(Worlds.vel(w, b).mul(w.mass(b)));
+        Vector3d p0 = Worlds.vel(w, a).mul(w.body(a).mass()).add(Worlds.vel(w, b).mul(w.body(b).mass()));
         for (int i = 0; i < 120; i++) {
             w.step();
         }
         Vector3d l1 = angularMomentum(w, a).add(angularMomentum(w, b));
-        Vector3d p1 = Worlds.vel(w, a).mul(w.mass(a)).add(Worlds.vel(w, b).mul(w.mass(b)));
+        Vector3d p1 = Worlds.vel(w, a).mul(w.body(a).mass()).add(Worlds.vel(w, b).mul(w.body(b).mass()));
         assertTrue(p1.distance(p0) < 1e-9, "linear momentum " + p0 + " -> " + p1);
         assertTrue(l1.distance(l0) < 1e-6 * l0.length(), "angular momentum " + l0 + " -> " + l1 + ", off by " + l1.distance(l0));
         assertTrue(Worlds.pos(w, b).distance(Worlds.pos(w, a)) > 0.6, "they slid apart");
@@ -221,8 +221,8 @@ class SixDofJointTest {
     private static Vector3d angularMomentum(World w, BodyHandle h) {
         Quaterniond q = w.orientation(h, new Quaterniond());
         Vector3d om = q.transformInverse(w.angularVelocity(h, new Vector3d()));
-        Vector3d spin = q.transform(w.inertiaInBodySpace(h, new org.joml.Matrix3d()).transform(om));
-        return Worlds.pos(w, h).cross(Worlds.vel(w, h)).mul(w.mass(h)).add(spin);
+        Vector3d spin = q.transform(w.body(h).inertiaInBodySpace(new org.joml.Matrix3d()).transform(om));
+        return Worlds.pos(w, h).cross(Worlds.vel(w, h)).mul(w.body(h).mass()).add(spin);
     }
 
     @Test
@@ -280,10 +280,10 @@ class SixDofJointTest {
     }
 
     private static double energy(World w, BodyHandle b) {
-        double m = w.mass(b);
+        double m = w.body(b).mass();
         Quaterniond q = w.orientation(b, new Quaterniond());
         Vector3d om = q.transformInverse(w.angularVelocity(b, new Vector3d()));
         return 0.5 * m * Worlds.vel(w, b).lengthSquared() + m * 9.81 * Worlds.pos(w, b).y
-                + 0.5 * om.dot(w.inertiaInBodySpace(b, new org.joml.Matrix3d()).transform(new Vector3d(om)));
+                + 0.5 * om.dot(w.body(b).inertiaInBodySpace(new org.joml.Matrix3d()).transform(new Vector3d(om)));
     }
 }

@@ -57,12 +57,12 @@ class SwingTwistJointTest {
         Quaterniond q = SwingTwist.compose(twist, sy, sz, new Quaterniond());
         // conj(q_A·f_A)·(q_B·f_B) = q  ⇒  q_B = q_A·f_A·q·conj(f_B)
         Quaterniond qb = new Quaterniond(qa).mul(fa).mul(q).mul(new Quaterniond(fb).conjugate()).normalize();
-        w.setTransform(b, new Vector3d(1, 0, 0), qb);
-        Vector3d angles = w.swingTwistAngles(j, new Vector3d());
+        w.body(b).setTransform(new Vector3d(1, 0, 0), qb);
+        Vector3d angles = w.swingTwist(j).angles(new Vector3d());
         assertEquals(twist, angles.x, 1e-9, "twist");
         assertEquals(sy, angles.y, 1e-9, "swingY");
         assertEquals(sz, angles.z, 1e-9, "swingZ");
-        assertEquals(1, Math.abs(w.jointRelativeOrientation(j, new Quaterniond()).dot(q)), 1e-12, "orientation");
+        assertEquals(1, Math.abs(w.joint(j).relativeOrientation(new Quaterniond()).dot(q)), 1e-12, "orientation");
     }
 
     private World world;
@@ -108,9 +108,9 @@ class SwingTwistJointTest {
         double worstTwist = 0;
         Vector3d angles = new Vector3d();
         for (int i = 0; i < 180; i++) {
-            world.applyTorque(limb, new Vector3d(0.5, 20, 20));
+            world.body(limb).applyTorque(new Vector3d(0.5, 20, 20));
             world.step();
-            world.swingTwistAngles(joint, angles);
+            world.swingTwist(joint).angles(angles);
             worstCone = Math.max(worstCone, coneViolation(angles, ay, az));
             worstTwist = Math.max(worstTwist, angles.x - 0.5);
         }
@@ -144,12 +144,12 @@ class SwingTwistJointTest {
         limb(Math.PI, Math.PI, -0.5, 0.5);
         double k = 100;
         double torque = 5;
-        world.setLimitSpring(joint, k, 20);
+        world.joint(joint).setLimitSpring(k, 20);
         for (int i = 0; i < 600; i++) {
-            world.applyTorque(limb, new Vector3d(torque, 0, 0));
+            world.body(limb).applyTorque(new Vector3d(torque, 0, 0));
             world.step();
         }
-        Vector3d angles = world.swingTwistAngles(joint, new Vector3d());
+        Vector3d angles = world.swingTwist(joint).angles(new Vector3d());
         assertEquals(0.5 + torque / k, angles.x, 1e-6, "twist at rest");
         assertTrue(world.angularVelocity(limb, new Vector3d()).length() < 1e-6, "at rest");
     }
@@ -162,18 +162,18 @@ class SwingTwistJointTest {
     @Test
     void driveTargetOutsideTheLimitsIsClamped() {
         limb(0.5, 0.5, -0.2, 0.2);
-        world.setDrive(joint, DriveSettings.stiffnessDamping(1000, 60, 1e6));
-        world.setDriveTarget(joint, SwingTwist.compose(1.0, 0.9, 0, new Quaterniond()), new Vector3d());
+        world.joint(joint).setDrive(DriveSettings.stiffnessDamping(1000, 60, 1e6));
+        world.joint(joint).setDriveTarget(SwingTwist.compose(1.0, 0.9, 0, new Quaterniond()), new Vector3d());
         for (int i = 0; i < 300; i++) {
             world.step();
         }
-        Vector3d angles = world.swingTwistAngles(joint, new Vector3d());
+        Vector3d angles = world.swingTwist(joint).angles(new Vector3d());
         assertEquals(0.2, angles.x, 1e-4, "twist");
         assertEquals(0.5, angles.y, 1e-4, "swingY");
         assertEquals(0, angles.z, 1e-4, "swingZ");
-        assertTrue(world.driveTorque(joint, new Vector3d()).length() < 1e-3, "drive torque at rest "
-                + world.driveTorque(joint, new Vector3d()).length());
-        assertTrue(world.driveAngleError(joint) < 1e-4, "the drive sits on its clamped target");
+        assertTrue(world.joint(joint).driveTorque(new Vector3d()).length() < 1e-3, "drive torque at rest "
+                + world.joint(joint).driveTorque(new Vector3d()).length());
+        assertTrue(world.joint(joint).driveAngleError() < 1e-4, "the drive sits on its clamped target");
     }
 
     /** Without limits a smaller swinging torque turns the limb far past where the limits would stop it. */
@@ -182,9 +182,9 @@ class SwingTwistJointTest {
         limb(Math.PI, Math.PI, -Math.PI, Math.PI);
         double widest = 0;
         for (int i = 0; i < 30; i++) {
-            world.applyTorque(limb, new Vector3d(0, 5, 5));
+            world.body(limb).applyTorque(new Vector3d(0, 5, 5));
             world.step();
-            Vector3d a = world.swingTwistAngles(joint, new Vector3d());
+            Vector3d a = world.swingTwist(joint).angles(new Vector3d());
             widest = Math.max(widest, Math.hypot(a.y, a.z));
         }
         assertTrue(widest > 1.5, "swung " + widest + " rad");
@@ -211,8 +211,8 @@ class SwingTwistJointTest {
         BodyHandle foreign = other.createBody(BodySettings.builder(BodyType.DYNAMIC).collider(Collider.of(Box.cube(0.1))).build());
         assertThrows(RuntimeException.class,
                 () -> world.createJoint(SwingTwistJointSettings.of(anchor, o, id, foreign, o, id)));
-        assertMessage("stiffness", () -> world.setLimitSpring(joint, -1, 0));
-        assertMessage("damping", () -> world.setLimitSpring(joint, 1, Double.NaN));
+        assertMessage("stiffness", () -> world.joint(joint).setLimitSpring(-1, 0));
+        assertMessage("damping", () -> world.joint(joint).setLimitSpring(1, Double.NaN));
         assertEquals(before, world.stateHash());
         assertEquals(joints, world.jointCount());
     }
@@ -249,15 +249,15 @@ class SwingTwistJointTest {
                 .collider(Collider.of(new Box(0.3, 0.2, 0.1))).build());
         JointHandle j = w.createJoint(SwingTwistJointSettings.of(base, new Vector3d(), new Quaterniond(), box,
                 new Vector3d(), new Quaterniond()));
-        w.setSwingTwistDrive(j, DriveSettings.stiffnessDamping(ks, cs, Double.POSITIVE_INFINITY),
+        w.swingTwist(j).setDrive(DriveSettings.stiffnessDamping(ks, cs, Double.POSITIVE_INFINITY),
                 DriveSettings.stiffnessDamping(kt, ct, Double.POSITIVE_INFINITY));
         double theta0 = Math.toRadians(60);
-        w.setTransform(box, new Vector3d(0, 1, 0), new Quaterniond().fromAxisAngleRad(axis, theta0));
+        w.body(box).setTransform(new Vector3d(0, 1, 0), new Quaterniond().fromAxisAngleRad(axis, theta0));
         boolean twist = inertiaAxis == 0;
         double k = twist ? kt : ks;
         double c = twist ? ct : cs;
-        double inertia = inertiaAxis == 0 ? w.inertiaInBodySpace(box, new org.joml.Matrix3d()).m00
-                : w.inertiaInBodySpace(box, new org.joml.Matrix3d()).m22;
+        double inertia = inertiaAxis == 0 ? w.body(box).inertiaInBodySpace(new org.joml.Matrix3d()).m00
+                : w.body(box).inertiaInBodySpace(new org.joml.Matrix3d()).m22;
         int n = w.settings().substeps();
         double h = w.settings().tickSeconds() / n;
         double theta = theta0;
@@ -285,8 +285,8 @@ class SwingTwistJointTest {
                 .collider(Collider.of(Box.cube(0.1))).build());
         JointHandle ball = world.createJoint(BallJointSettings.of(anchor, new Vector3d(3, 0, 0), other, new Vector3d()));
         DriveSettings d = DriveSettings.frequency(2, 1, 10);
-        assertMessage("joint", () -> world.setSwingTwistDrive(ball, d, d));
-        assertMessage("twist", () -> world.setSwingTwistDrive(joint, d, null));
+        assertMessage("joint", () -> world.swingTwist(ball).setDrive(d, d));
+        assertMessage("twist", () -> world.swingTwist(joint).setDrive(d, null));
     }
 
     /**
@@ -304,8 +304,8 @@ class SwingTwistJointTest {
         Quaterniond frame = SwingTwistJointSettings.frame(new Vector3d(0, 0, 1), new Vector3d(1, 0, 0));
         JointHandle j = w.createJoint(SwingTwistJointSettings.of(base, new Vector3d(), frame, box, new Vector3d(), frame));
         double torque = 0.2;
-        w.setAxisMotor(j, 0, 3, torque);
-        w.setAxisMotor(j, 1, 0, 5);
+        w.joint(j).setAxisMotor(0, 3, torque);
+        w.joint(j).setAxisMotor(1, 0, 5);
         double izz = m / 3 * (0.3 * 0.3 + 0.2 * 0.2);
         double dt = w.settings().tickSeconds();
         for (int n = 1; n <= 180; n++) {
@@ -314,11 +314,11 @@ class SwingTwistJointTest {
             assertEquals(Math.min(3, torque * n * dt / izz), om.z, 1e-9, "tick " + n);
             assertEquals(0, Math.hypot(om.x, om.y), 1e-9, "tick " + n);
         }
-        assertMessage("axis", () -> w.setAxisMotor(j, 3, 1, 1));
-        assertMessage("maxTorque", () -> w.setAxisMotor(j, 0, 1, -1));
-        assertMessage("speed", () -> w.setAxisMotor(j, 0, Double.NaN, 1));
-        w.setAxisMotor(j, 0, 0, 0);
-        w.setAxisMotor(j, 1, 0, 0);
+        assertMessage("axis", () -> w.joint(j).setAxisMotor(3, 1, 1));
+        assertMessage("maxTorque", () -> w.joint(j).setAxisMotor(0, 1, -1));
+        assertMessage("speed", () -> w.joint(j).setAxisMotor(0, Double.NaN, 1));
+        w.joint(j).setAxisMotor(0, 0, 0);
+        w.joint(j).setAxisMotor(1, 0, 0);
         w.step();
         assertEquals(3, w.angularVelocity(box, new Vector3d()).z, 1e-9, "coasts once the motors are off");
     }
@@ -331,17 +331,17 @@ class SwingTwistJointTest {
     void limbFarPastItsLimitsComesBackCalmly() {
         limb(0.3, 0.3, -0.2, 0.2);
         Quaterniond far = SwingTwist.compose(2.5, 1.8, 1.9, new Quaterniond());
-        world.setTransform(limb, new Vector3d(0, 2, 0).add(far.transform(new Vector3d(0.3, 0, 0))), far);
+        world.body(limb).setTransform(new Vector3d(0, 2, 0).add(far.transform(new Vector3d(0.3, 0, 0))), far);
         double fastest = 0;
         for (int i = 0; i < 120; i++) {
             world.step();
             fastest = Math.max(fastest, world.angularVelocity(limb, new Vector3d()).length());
         }
-        Vector3d a = world.swingTwistAngles(joint, new Vector3d());
+        Vector3d a = world.swingTwist(joint).angles(new Vector3d());
         assertTrue(fastest < 100, "spun up to " + fastest + " rad/s");
         assertTrue(coneViolation(a, 0.3, 0.3) < Math.toRadians(1), "back inside the cone: " + a);
         assertTrue(Math.abs(a.x) < 0.2 + Math.toRadians(1), "back inside the twist range: " + a.x);
-        assertTrue(world.maxJointSeparation() < 1e-3, "joint closed: " + world.maxJointSeparation());
+        assertTrue(world.debug().maxJointSeparation() < 1e-3, "joint closed: " + world.debug().maxJointSeparation());
     }
 
     private static void assertMessage(String field, org.junit.jupiter.api.function.Executable e) {

@@ -283,7 +283,7 @@ class TerrainTest {
         for (int i = 0; i < 70; i++) {
             w.step();
         }
-        assertTrue(w.contacts.entryCount() > w.pairCount(), "some pair has more than one patch");
+        assertTrue(w.state.contacts.entryCount() > w.debug().pairCount(), "some pair has more than one patch");
         WorldSnapshot snap = w.snapshot();
         long[] expected = new long[60];
         for (int i = 0; i < 60; i++) {

@@ -5,8 +5,9 @@ import dev.sinew.rig.Ragdoll;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodyType;
 import dev.sinew.solver.ContactPoint;
-import dev.sinew.solver.HingeView;
+import dev.sinew.solver.HingeState;
 import dev.sinew.solver.JointHandle;
+import dev.sinew.solver.JointView;
 import dev.sinew.solver.SwingTwistLimits;
 import dev.sinew.solver.World;
 import org.joml.Quaterniond;
@@ -61,7 +62,7 @@ final class DebugDraw {
      * twist axis, as the solver's limit row has it), and B's twist axis now.
      */
     private void cone(World w, JointHandle j, SwingTwistLimits lim, Vector3d apex, DebugLines out) {
-        w.swingTwistFrame(j, true, q);
+        w.swingTwist(j).frame(true, q);
         double px = 0;
         double py = 0;
         double pz = 0;
@@ -83,7 +84,7 @@ final class DebugDraw {
             py = c.y;
             pz = c.z;
         }
-        w.swingTwistFrame(j, false, q);
+        w.swingTwist(j).frame(false, q);
         c.set(CONE_LENGTH * 1.3, 0, 0);
         q.transform(c).add(apex);
         out.line(apex, c, TWIST);
@@ -93,7 +94,7 @@ final class DebugDraw {
      * A hinge at anchor a: its axis, the arc of angles its limits allow about it from A's zero
      * direction (a full circle without limits), and B's reference direction now.
      */
-    private void arc(HingeView v, Vector3d apex, DebugLines out) {
+    private void arc(HingeState v, Vector3d apex, DebugLines out) {
         c.set(v.axis()).mul(CONE_LENGTH).add(apex);
         out.line(apex, c, CONE);
         Vector3d side = new Vector3d(v.axis()).cross(v.referenceA());
@@ -120,7 +121,7 @@ final class DebugDraw {
     /** Adds the enabled overlays' lines to {@code out}. */
     void collect(World w, PoseDriver driver, DebugLines out) {
         if (contacts) {
-            w.forEachContactPoint(scratch, p -> {
+            w.debug().forEachContactPoint(scratch, p -> {
                 float[] rgb = p.depth() >= 0 ? OVERLAP : SPECULATIVE;
                 out.cross(p.point(), 0.02, rgb);
                 out.line(p.point().x(), p.point().y(), p.point().z(), p.point().x() + NORMAL_LENGTH * p.normal().x(),
@@ -129,24 +130,23 @@ final class DebugDraw {
         }
         if (joints) {
             for (JointHandle j : w.jointHandles()) {
-                w.jointAnchors(j, a, b);
+                w.debug().jointAnchors(j, a, b);
                 out.line(a, b, JOINT);
                 out.cross(a, 0.015, JOINT);
-                out.line(w.centerOfMass(w.jointBodyA(j), c), a, ARM);
-                out.line(w.centerOfMass(w.jointBodyB(j), c), b, ARM);
-                SwingTwistLimits lim = w.swingTwistLimits(j);
-                if (lim != null) {
-                    cone(w, j, lim, a, out);
+                JointView view = w.joint(j);
+                out.line(w.centerOfMass(view.bodyA(), c), a, ARM);
+                out.line(w.centerOfMass(view.bodyB(), c), b, ARM);
+                if (view.isSwingTwist()) {
+                    cone(w, j, w.swingTwist(j).limits(), a, out);
                 }
-                HingeView hinge = w.hingeView(j);
-                if (hinge != null) {
-                    arc(hinge, a, out);
+                if (view.isHinge()) {
+                    arc(w.hinge(j).state(), a, out);
                 }
             }
         }
         if (centresOfMass) {
             for (BodyHandle h : w.bodyHandles()) {
-                if (w.bodyType(h) == BodyType.STATIC) {
+                if (w.body(h).type() == BodyType.STATIC) {
                     continue;
                 }
                 w.centerOfMass(h, a);
@@ -159,8 +159,8 @@ final class DebugDraw {
             }
         }
         if (sweeps) {
-            for (int i = 0; i < w.sweepCount(); i++) {
-                boolean hit = w.sweep(i, a, b);
+            for (int i = 0; i < w.debug().sweepCount(); i++) {
+                boolean hit = w.debug().sweep(i, a, b);
                 out.line(a, b, hit ? SWEEP_HIT : SWEEP);
                 if (hit) {
                     out.cross(b, 0.05, SWEEP_HIT);

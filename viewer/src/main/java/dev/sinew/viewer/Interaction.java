@@ -9,6 +9,7 @@ import dev.sinew.solver.BallJointSettings;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
 import dev.sinew.solver.BodyType;
+import dev.sinew.solver.BodyView;
 import dev.sinew.solver.Collider;
 import dev.sinew.solver.JointHandle;
 import dev.sinew.solver.RayHit;
@@ -43,7 +44,7 @@ final class Interaction {
     /** The first dynamic body along the ray, if any. */
     static Optional<RayHit> pick(World w, Vector3dc eye, Vector3dc dir) {
         Optional<RayHit> hit = w.queries().rayCast(eye, dir, 500);
-        return hit.filter(h -> w.bodyType(h.body()) == BodyType.DYNAMIC);
+        return hit.filter(h -> w.body(h.body()).type() == BodyType.DYNAMIC);
     }
 
     /** An impulse of mass × speed along the ray at the point hit; the impulse (N·s), or 0 on a miss. */
@@ -52,8 +53,9 @@ final class Interaction {
         if (hit.isEmpty()) {
             return 0;
         }
-        double impulse = w.mass(hit.get().body()) * speed;
-        w.applyImpulseAtPoint(hit.get().body(), new Vector3d(dir).mul(impulse), hit.get().point());
+        BodyView body = w.body(hit.get().body());
+        double impulse = body.mass() * speed;
+        body.applyImpulseAtPoint(new Vector3d(dir).mul(impulse), hit.get().point());
         return impulse;
     }
 
@@ -77,10 +79,10 @@ final class Interaction {
         Vector3d local = w.position(dragged, new Vector3d());
         local.set(h.point()).sub(w.position(dragged, new Vector3d()));
         w.orientation(dragged, new Quaterniond()).conjugate().transform(local);
-        joint = w.createJoint(BallJointSettings.of(anchor, new Vector3d(), dragged, local));
-        double m = w.mass(dragged);
+        double m = w.body(dragged).mass();
         double omega = 2 * Math.PI * DRAG_HERTZ;
-        w.setPointSpring(joint, m * omega * omega, 2 * m * DRAG_DAMPING_RATIO * omega);
+        joint = w.createJoint(BallJointSettings.of(anchor, new Vector3d(), dragged, local)
+                .withPointSpring(m * omega * omega, 2 * m * DRAG_DAMPING_RATIO * omega));
         return true;
     }
 
@@ -98,7 +100,7 @@ final class Interaction {
     /** Before each tick: the anchor heads for the grip. */
     void beforeTick() {
         if (anchor != null) {
-            world.moveKinematic(anchor, target, new Quaterniond());
+            world.body(anchor).moveKinematic(target, new Quaterniond());
             world.wake(dragged);
         }
     }

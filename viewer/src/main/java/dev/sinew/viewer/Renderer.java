@@ -221,7 +221,7 @@ final class Renderer implements AutoCloseable {
                 BodyHandle h = handles.get(i);
                 poses.pose(world, h, pos, rot);
                 float[] rgb = colors.color(world, h, i);
-                for (Collider c : world.colliders(h)) {
+                for (Collider c : world.body(h).colliders()) {
                     addCollider(c, rgb);
                 }
             }
@@ -281,7 +281,7 @@ final class Renderer implements AutoCloseable {
         glBindVertexArray(gridVao);
         glDisable(GL_CULL_FACE);
         for (BodyHandle h : handles) {
-            for (Collider c : world.colliders(h)) {
+            for (Collider c : world.body(h).colliders()) {
                 if (c.shape() instanceof Plane plane) {
                     poses.pose(world, h, pos, rot);
                     drawPlane(plane, c);
@@ -399,7 +399,7 @@ final class Renderer implements AutoCloseable {
 
     /** Body colour: static grey, kinematic steel blue, dynamic by index (greyer asleep). */
     static float[] color(World world, BodyHandle h, int index) {
-        BodyType t = world.bodyType(h);
+        BodyType t = world.body(h).type();
         if (t == BodyType.STATIC) {
             return new float[] {0.55f, 0.55f, 0.55f};
         }

@@ -110,7 +110,7 @@ final class SceneSession {
         Vector3d p = new Vector3d();
         int n = 0;
         for (BodyHandle h : w.bodyHandles()) {
-            if (w.bodyType(h) != dev.sinew.solver.BodyType.STATIC) {
+            if (w.body(h).type() != dev.sinew.solver.BodyType.STATIC) {
                 w.position(h, p);
                 min.min(p);
                 max.max(p);

@@ -262,7 +262,7 @@ final class Sections {
             int awake = 0;
             int dynamic = 0;
             for (BodyHandle h : w.bodyHandles()) {
-                if (w.bodyType(h) == BodyType.DYNAMIC) {
+                if (w.body(h).type() == BodyType.DYNAMIC) {
                     dynamic++;
                     if (w.isAwake(h)) {
                         awake++;

@@ -78,7 +78,7 @@ public final class LifecycleCheck {
     static int distinctHulls(World w) {
         Set<Shape> hulls = Collections.newSetFromMap(new IdentityHashMap<>());
         for (BodyHandle h : w.bodyHandles()) {
-            for (Collider c : w.colliders(h)) {
+            for (Collider c : w.body(h).colliders()) {
                 if (c.shape() instanceof ConvexHull || c.shape() instanceof Terrain) {
                     hulls.add(c.shape());
                 }

@@ -106,7 +106,7 @@ public final class OverlapRecoveryScene implements Scene {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("maxPushOutSpeed", maxSpeed);
             m.put("pushOutLimit", limit());
-            m.put("maxPenetration", world.deepestPenetration());
+            m.put("maxPenetration", world.debug().deepestPenetration());
             m.put("capsuleDepthEnd", capsuleDepthEnd);
             return m;
         }
@@ -114,7 +114,7 @@ public final class OverlapRecoveryScene implements Scene {
         @Override
         public List<CheckResult> checks() {
             return List.of(CheckResult.atMost("maxPushOutSpeed", maxSpeed, limit()),
-                    CheckResult.lessThan("maxPenetration", world.deepestPenetration(), 0.005));
+                    CheckResult.lessThan("maxPenetration", world.debug().deepestPenetration(), 0.005));
         }
     }
 }

@@ -99,8 +99,8 @@ public final class RagdollStrikeScene implements Scene {
             if (tick == STRIKE_TICK) {
                 for (int i = 0; i < ragdoll.bodyCount(); i++) {
                     BodyHandle b = ragdoll.body(i);
-                    double m = world.mass(b);
-                    world.applyImpulseAtPoint(b, new Vector3d(m * SPEED, -m * DOWN, 0), world.centerOfMass(b, p));
+                    double m = world.body(b).mass();
+                    world.body(b).applyImpulseAtPoint(new Vector3d(m * SPEED, -m * DOWN, 0), world.centerOfMass(b, p));
                 }
             }
         }
@@ -108,7 +108,7 @@ public final class RagdollStrikeScene implements Scene {
         @Override
         public void afterStep(long tick) {
             faults += world.faultEvents().count();
-            maxSeparation = Math.max(maxSeparation, world.maxJointSeparation());
+            maxSeparation = Math.max(maxSeparation, world.debug().maxJointSeparation());
             for (int i = 0; i < ragdoll.bodyCount(); i++) {
                 world.position(ragdoll.body(i), p);
                 past[i] |= p.x > wallX + WALL;

@@ -209,7 +209,7 @@ public final class TerrainScene implements Scene {
 
         @Override
         public void afterStep(long tick) {
-            world.forEachContactPoint(contact, c -> {
+            world.debug().forEachContactPoint(contact, c -> {
                 boolean terrain = isTerrain(c.bodyA()) || isTerrain(c.bodyB());
                 if (terrain) {
                     maxPenetration = Math.max(maxPenetration, c.depth());

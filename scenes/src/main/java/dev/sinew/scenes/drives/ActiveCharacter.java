@@ -102,7 +102,7 @@ public final class ActiveCharacter {
         dest.zero();
         double m = 0;
         for (int i = 0; i < ragdoll.bodyCount(); i++) {
-            double mi = w.mass(ragdoll.body(i));
+            double mi = w.body(ragdoll.body(i)).mass();
             dest.fma(mi, w.position(ragdoll.body(i), tmp));
             m += mi;
         }

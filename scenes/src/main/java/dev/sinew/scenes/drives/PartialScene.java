@@ -144,7 +144,7 @@ public final class PartialScene implements Scene {
                 // joints with a physical body; two kinematic bodies both follow the animation, whose
                 // bone offsets need not close the ragdoll's joints (a spine with more segments)
                 if (character.ragdoll.joint(i) != null && !character.driver.isKinematic(i)) {
-                    separation = Math.max(separation, world.jointSeparation(character.ragdoll.joint(i)));
+                    separation = Math.max(separation, world.joint(character.ragdoll.joint(i)).separation());
                 }
             }
             nanEvents += nan ? 1 : 0;

@@ -137,7 +137,7 @@ public final class TrackWalkScene implements Scene {
         private double separation(ActiveCharacter c) {
             double worst = 0;
             for (int i = 1; i < c.ragdoll.bodyCount(); i++) {
-                worst = Math.max(worst, world.jointSeparation(c.ragdoll.joint(i)));
+                worst = Math.max(worst, world.joint(c.ragdoll.joint(i)).separation());
             }
             return worst;
         }

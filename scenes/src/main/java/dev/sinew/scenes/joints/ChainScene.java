@@ -118,7 +118,7 @@ public final class ChainScene implements Scene {
         @Override
         public void beforeStep(long tick) {
             if (!whip && tick == Math.round(PUSH_SECONDS / world.settings().tickSeconds())) {
-                world.setLinearVelocity(weight, new Vector3d(PUSH_SPEED, 0, 0));
+                world.body(weight).setLinearVelocity(new Vector3d(PUSH_SPEED, 0, 0));
             }
         }
 
@@ -154,13 +154,13 @@ public final class ChainScene implements Scene {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("maxStretchPct", maxStretchPct);
             m.put("nanEvents", nanEvents);
-            m.put("maxJointSeparation", world.maxJointSeparation());
+            m.put("maxJointSeparation", world.debug().maxJointSeparation());
             return m;
         }
 
         @Override
         public List<CheckResult> checks() {
-            double limit = world.mass(weight) > 500 ? 5 : 1;
+            double limit = world.body(weight).mass() > 500 ? 5 : 1;
             return List.of(CheckResult.lessThan("maxStretchPct", maxStretchPct, limit),
                     CheckResult.equalTo("nanEvents", nanEvents, 0));
         }

@@ -109,24 +109,23 @@ public final class DriveGainsScene implements Scene {
                     .withTwist(Math.toRadians(-60), Math.toRadians(60)));
             Vector3d axis = new Vector3d(1, 0, 0);
             elbow = world.createJoint(HingeJointSettings.of(upper, new Vector3d(0, -upperLength / 2, 0), axis, forearm,
-                    new Vector3d(0, foreLength / 2, 0), axis));
-            world.setHingeLimits(elbow, Math.toRadians(-150), 0);
+                    new Vector3d(0, foreLength / 2, 0), axis).withLimits(Math.toRadians(-150), 0));
             // Inertia about each anchor: the shoulder moves both bodies (as one, the stiffest case),
             // the elbow the forearm.
-            double iUpper = world.inertiaInBodySpace(upper, new Matrix3d()).m00 + 2 * (upperLength / 2) * (upperLength / 2);
-            double iFore = world.inertiaInBodySpace(forearm, new Matrix3d()).m00;
+            double iUpper = world.body(upper).inertiaInBodySpace(new Matrix3d()).m00 + 2 * (upperLength / 2) * (upperLength / 2);
+            double iFore = world.body(forearm).inertiaInBodySpace(new Matrix3d()).m00;
             double foreDistance = upperLength + foreLength / 2;
             double iShoulder = iUpper + iFore + 1.5 * foreDistance * foreDistance;
             double iElbow = iFore + 1.5 * (foreLength / 2) * (foreLength / 2);
-            world.setDrive(shoulder, DriveSettings.stiffnessDamping(k, 2 * Math.sqrt(k * iShoulder), SHOULDER_MAX_TORQUE));
-            world.setDrive(elbow, DriveSettings.stiffnessDamping(k, 2 * Math.sqrt(k * iElbow), ELBOW_MAX_TORQUE));
+            world.joint(shoulder).setDrive(DriveSettings.stiffnessDamping(k, 2 * Math.sqrt(k * iShoulder), SHOULDER_MAX_TORQUE));
+            world.joint(elbow).setDrive(DriveSettings.stiffnessDamping(k, 2 * Math.sqrt(k * iElbow), ELBOW_MAX_TORQUE));
             // Raise forward (toward −z... the arm hangs along −y; turning about +x swings it to +z).
             shoulderTarget = new Quaterniond().rotateX(-RAISE);
             shoulderApproach = rotationVector(shoulderTarget, new Vector3d()).normalize();
             elbowTarget = -BEND;
             elbowStartSign = -1;
-            world.setDriveTarget(shoulder, shoulderTarget, new Vector3d());
-            world.setDriveTarget(elbow, new Quaterniond().rotateX(elbowTarget), new Vector3d());
+            world.joint(shoulder).setDriveTarget(shoulderTarget, new Vector3d());
+            world.joint(elbow).setDriveTarget(new Quaterniond().rotateX(elbowTarget), new Vector3d());
         }
 
         void measure(World world, double t) {
@@ -136,15 +135,15 @@ public final class DriveGainsScene implements Scene {
             rotationVector(r, v);
             // progress past the target along the approach: the error points back along it once passed
             double shoulderPast = Math.max(0, v.dot(shoulderApproach));
-            double elbowAngle = world.hingeAngle(elbow);
+            double elbowAngle = world.hinge(elbow).angle();
             double elbowPast = Math.max(0, elbowStartSign * (elbowAngle - elbowTarget));
             maxOvershoot = Math.max(maxOvershoot, Math.max(shoulderPast, elbowPast));
             Vector3d tau = new Vector3d();
-            maxTorqueRatio = Math.max(maxTorqueRatio, world.driveTorque(shoulder, tau).length() / SHOULDER_MAX_TORQUE);
-            maxTorqueRatio = Math.max(maxTorqueRatio, world.driveTorque(elbow, tau).length() / ELBOW_MAX_TORQUE);
+            maxTorqueRatio = Math.max(maxTorqueRatio, world.joint(shoulder).driveTorque(tau).length() / SHOULDER_MAX_TORQUE);
+            maxTorqueRatio = Math.max(maxTorqueRatio, world.joint(elbow).driveTorque(tau).length() / ELBOW_MAX_TORQUE);
             double w1 = world.angularVelocity(upper, tau).length();
             double w2 = world.angularVelocity(forearm, tau).length();
-            double sep = world.maxJointSeparation();
+            double sep = world.debug().maxJointSeparation();
             if (!(w1 < 1000 && w2 < 1000 && sep < 0.05) || !Double.isFinite(q.w)) {
                 exploded = true;
             }

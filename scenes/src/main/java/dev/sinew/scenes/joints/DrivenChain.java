@@ -5,7 +5,7 @@ import dev.sinew.solver.BodySettings;
 import dev.sinew.solver.BodyType;
 import dev.sinew.solver.Collider;
 import dev.sinew.solver.DriveSettings;
-import dev.sinew.solver.JointHandle;
+import dev.sinew.solver.JointView;
 import dev.sinew.solver.SwingTwistJointSettings;
 import dev.sinew.solver.World;
 import dev.sinew.solver.shape.Capsule;
@@ -23,7 +23,7 @@ public final class DrivenChain {
     /** Distance between a link's two joint points, m. */
     public static final double LINK = 0.2;
     private final World world;
-    private final JointHandle[] joints;
+    private final JointView[] joints;
     private final Quaterniond target = new Quaterniond();
     private final Quaterniond[] frameA;
     private final Quaterniond frameBInverse;
@@ -31,7 +31,7 @@ public final class DrivenChain {
 
     public DrivenChain(World world, int links) {
         this.world = world;
-        this.joints = new JointHandle[links];
+        this.joints = new JointView[links];
         this.frameA = new Quaterniond[links];
         // Each link's capsule axis is its local y; the joint's twist axis runs down the chain (−y).
         Quaterniond linkOrientation = new Quaterniond().rotateZ(Math.PI / 2);
@@ -43,12 +43,12 @@ public final class DrivenChain {
             BodyHandle link = world.createBody(BodySettings.builder(BodyType.DYNAMIC)
                     .position(LINK * i + LINK / 2, 20, 0).orientation(linkOrientation).mass(1)
                     .collider(Collider.of(new Capsule(0.06, 0.04))).build());
-            joints[i] = world.createJoint(SwingTwistJointSettings.of(last,
+            joints[i] = world.joint(world.createJoint(SwingTwistJointSettings.of(last,
                     i == 0 ? new Vector3d() : new Vector3d(0, -LINK / 2, 0), i == 0 ? frameInAnchor : frameInLink,
                     link, new Vector3d(0, LINK / 2, 0), frameInLink)
-                    .withSwing(Math.toRadians(30), Math.toRadians(45)).withTwist(Math.toRadians(-20), Math.toRadians(20)));
+                    .withSwing(Math.toRadians(30), Math.toRadians(45)).withTwist(Math.toRadians(-20), Math.toRadians(20))));
             frameA[i] = i == 0 ? frameInAnchor : frameInLink;
-            world.setDrive(joints[i], DriveSettings.frequency(5, 1, 200));
+            joints[i].setDrive(DriveSettings.frequency(5, 1, 200));
             last = link;
         }
     }
@@ -67,7 +67,7 @@ public final class DrivenChain {
             // joint frame J → bodies: conj(q_A)·q_B = f_A·J·conj(f_B)
             target.identity().rotateZ(Math.toRadians(40) * s).rotateX(Math.toRadians(30) * s)
                     .premul(frameA[i]).mul(frameBInverse);
-            world.setDriveTarget(joints[i], target, noSpin);
+            joints[i].setDriveTarget(target, noSpin);
         }
     }
 }

@@ -78,9 +78,9 @@ public final class HingeSpringScene implements Scene {
                     .collider(Collider.of(new Box(0.3, 0.1, 0.2))).build());
             Vector3d up = new Vector3d(0, 1, 0);
             JointHandle j = world.createJoint(HingeJointSettings.of(post, new Vector3d(), up, box, new Vector3d(), up));
-            world.setDrive(j, drive);
-            world.setTransform(box, new Vector3d(x, 1, 0), new Quaterniond().rotateY(theta));
-            inertia = world.inertiaInBodySpace(box, new Matrix3d()).m11;
+            world.joint(j).setDrive(drive);
+            world.body(box).setTransform(new Vector3d(x, 1, 0), new Quaterniond().rotateY(theta));
+            inertia = world.body(box).inertiaInBodySpace(new Matrix3d()).m11;
             if (drive.gains() == DriveSettings.Gains.FREQUENCY_DAMPING_RATIO) {
                 double w = 2 * Math.PI * drive.stiffness();
                 k = inertia * w * w;

@@ -117,14 +117,14 @@ public final class PendulumScene implements Scene {
             bob = world.createBody(BodySettings.builder(BodyType.DYNAMIC).position(LENGTH, PIVOT_Y, 0)
                     .collider(Collider.of(new Sphere(RADIUS))).build());
             world.createJoint(BallJointSettings.of(pivot, new Vector3d(), bob, new Vector3d(-LENGTH, 0, 0)));
-            world.inertiaInBodySpace(bob, inertia);
+            world.body(bob).inertiaInBodySpace(inertia);
             energy0 = energy();
             lastX = LENGTH;
         }
 
         /** Total mechanical energy, J, with the potential measured from the lowest point. */
         double energy() {
-            double m = world.mass(bob);
+            double m = world.body(bob).mass();
             double g = -world.settings().gravity().y();
             world.centerOfMass(bob, p);
             world.linearVelocity(bob, v);
@@ -149,7 +149,7 @@ public final class PendulumScene implements Scene {
             }
             lastX = x;
             energyEnd = energy();
-            maxJointSeparation = Math.max(maxJointSeparation, world.maxJointSeparation());
+            maxJointSeparation = Math.max(maxJointSeparation, world.debug().maxJointSeparation());
         }
 
         double measuredPeriod() {

@@ -99,19 +99,18 @@ public final class SwingConeScene implements Scene {
             if (t < 4) {
                 double a = Math.PI * t;
                 double twist = ((int) (t / 1) % 2 == 0 ? 1 : -1) * TWIST_TORQUE;
-                world.applyTorque(limb, new Vector3d(PUSH_TORQUE * Math.cos(a), 0, PUSH_TORQUE * Math.sin(a))
+                world.body(limb).applyTorque(new Vector3d(PUSH_TORQUE * Math.cos(a), 0, PUSH_TORQUE * Math.sin(a))
                         .add(axis.mul(twist, new Vector3d())));
             } else if (tick % 15 == 0) {
                 double dir = 2 * Math.PI * strikes.nextDouble();
                 Vector3d tip = world.position(limb, new Vector3d()).add(axis.mul(HALF_HEIGHT + RADIUS, new Vector3d()));
-                world.applyImpulseAtPoint(limb,
-                        new Vector3d(STRIKE_IMPULSE * Math.cos(dir), 0, STRIKE_IMPULSE * Math.sin(dir)), tip);
+                world.body(limb).applyImpulseAtPoint(new Vector3d(STRIKE_IMPULSE * Math.cos(dir), 0, STRIKE_IMPULSE * Math.sin(dir)), tip);
             }
         }
 
         @Override
         public void afterStep(long tick) {
-            world.swingTwistAngles(joint, angles);
+            world.swingTwist(joint).angles(angles);
             double phi = Math.hypot(angles.y, angles.z);
             double g = Math.hypot(angles.y / SWING_Y, angles.z / SWING_Z);
             maxReach = Math.max(maxReach, g);
@@ -127,7 +126,7 @@ public final class SwingConeScene implements Scene {
             m.put("maxConeViolationDeg", Math.toDegrees(maxCone));
             m.put("maxTwistViolationDeg", Math.toDegrees(Math.max(0, maxTwist)));
             m.put("maxConeReach", maxReach);
-            m.put("maxJointSeparation", world.maxJointSeparation());
+            m.put("maxJointSeparation", world.debug().maxJointSeparation());
             return m;
         }
 

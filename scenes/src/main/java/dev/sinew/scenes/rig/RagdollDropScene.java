@@ -142,7 +142,7 @@ public final class RagdollDropScene implements Scene {
         @Override
         public void afterStep(long tick) {
             double t = (tick + 1) * world.settings().tickSeconds();
-            maxSeparation = Math.max(maxSeparation, world.maxJointSeparation());
+            maxSeparation = Math.max(maxSeparation, world.debug().maxJointSeparation());
             Vector3d v = new Vector3d();
             boolean asleep = true;
             for (int k = 0; k < 2; k++) {

@@ -114,7 +114,7 @@ public final class RagdollPileScene implements Scene {
 
         @Override
         public void afterStep(long tick) {
-            maxSeparation = Math.max(maxSeparation, world.maxJointSeparation());
+            maxSeparation = Math.max(maxSeparation, world.debug().maxJointSeparation());
             boolean nan = false;
             Vector3d p = new Vector3d();
             for (int k = 0; k < ragdolls.size(); k++) {

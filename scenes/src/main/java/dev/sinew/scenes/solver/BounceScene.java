@@ -73,7 +73,7 @@ public final class BounceScene implements Scene {
 
         @Override
         public void afterStep(long tick) {
-            maxPenetration = Math.max(maxPenetration, world.deepestPenetration());
+            maxPenetration = Math.max(maxPenetration, world.debug().deepestPenetration());
             double h = world.position(ball, p).y - RADIUS;
             double vy = world.linearVelocity(ball, v).y;
             if (vy > 0) {

@@ -68,9 +68,9 @@ public final class BoxStackScene implements Scene {
 
         @Override
         public void afterStep(long tick) {
-            maxPenetration = Math.max(maxPenetration, world.deepestPenetration());
+            maxPenetration = Math.max(maxPenetration, world.debug().deepestPenetration());
             topDrift = Math.max(topDrift, SceneKit.horizontal(world.position(top, tmp), topStart));
-            if (sleepSeconds < 0 && world.allAsleep()) {
+            if (sleepSeconds < 0 && world.debug().allAsleep()) {
                 sleepSeconds = (tick + 1) * world.settings().tickSeconds();
             }
         }

@@ -131,7 +131,7 @@ public final class FaultScene implements Scene {
         @Override
         public void beforeStep(long tick) {
             if (tick == FAULT_TICK) {
-                world.injectFault(pileA.get(13));
+                world.debug().injectFault(pileA.get(13));
             }
         }
 

@@ -68,7 +68,7 @@ public final class MassRatioScene implements Scene {
 
         @Override
         public void afterStep(long tick) {
-            maxPenetration = Math.max(maxPenetration, world.deepestPenetration());
+            maxPenetration = Math.max(maxPenetration, world.debug().deepestPenetration());
             topDrift = Math.max(topDrift, SceneKit.horizontal(world.position(top, tmp), start));
         }
 

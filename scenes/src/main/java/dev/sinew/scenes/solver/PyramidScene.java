@@ -80,7 +80,7 @@ public final class PyramidScene implements Scene {
 
         @Override
         public void afterStep(long tick) {
-            maxPenetration = Math.max(maxPenetration, world.deepestPenetration());
+            maxPenetration = Math.max(maxPenetration, world.debug().deepestPenetration());
             if (tick == settleTick) {
                 for (int i = 0; i < boxes.size(); i++) {
                     settled[i] = world.position(boxes.get(i), new Vector3d());

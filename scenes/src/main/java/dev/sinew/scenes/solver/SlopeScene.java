@@ -95,7 +95,7 @@ public final class SlopeScene implements Scene {
 
         @Override
         public void afterStep(long tick) {
-            maxPenetration = Math.max(maxPenetration, world.deepestPenetration());
+            maxPenetration = Math.max(maxPenetration, world.debug().deepestPenetration());
             if (tick == t1) {
                 v1 = world.linearVelocity(slider, tmp).dot(downhill);
             }

@@ -128,7 +128,7 @@ public final class TumblerScene implements Scene {
 
         @Override
         public void afterStep(long tick) {
-            maxPenetration = Math.max(maxPenetration, world.deepestPenetration());
+            maxPenetration = Math.max(maxPenetration, world.debug().deepestPenetration());
         }
 
         int countEscaped() {

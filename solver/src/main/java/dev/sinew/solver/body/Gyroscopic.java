@@ -1,0 +1,88 @@
+package dev.sinew.solver.body;
+
+/**
+ * Implicit gyroscopic torque (Catto, "Numerical Methods", GDC 2015). In body coordinates the
+ * torque-free Euler equation is I·ω̇ + ω × (I·ω) = 0. Backward Euler over a substep h gives
+ * f(ω') = I·(ω' − ω) + h·ω' × (I·ω') = 0; one Newton step from ω' = ω is
+ * ω' = ω − J⁻¹·f(ω), f(ω) = h·ω × (I·ω), J = I + h·(skew(ω)·I − skew(I·ω)).
+ * Unlike the explicit torque it cannot add energy, so a thin spinning limb stays stable.
+ */
+public final class Gyroscopic {
+    private Gyroscopic() {
+    }
+
+    public static void apply(Bodies b, int i, double h) {
+        double[] r = b.rotationMatrix(i);
+        double r00 = r[0];
+        double r01 = r[1];
+        double r02 = r[2];
+        double r10 = r[3];
+        double r11 = r[4];
+        double r12 = r[5];
+        double r20 = r[6];
+        double r21 = r[7];
+        double r22 = r[8];
+        int o = 3 * i;
+        double wx0 = b.angVel[o];
+        double wy0 = b.angVel[o + 1];
+        double wz0 = b.angVel[o + 2];
+        if (wx0 == 0 && wy0 == 0 && wz0 == 0) {
+            return;
+        }
+        // ω in body coordinates: Rᵀ ω
+        double wx = r00 * wx0 + r10 * wy0 + r20 * wz0;
+        double wy = r01 * wx0 + r11 * wy0 + r21 * wz0;
+        double wz = r02 * wx0 + r12 * wy0 + r22 * wz0;
+        int l = 6 * i;
+        double ixx = b.inertiaLocal[l];
+        double iyy = b.inertiaLocal[l + 1];
+        double izz = b.inertiaLocal[l + 2];
+        double ixy = b.inertiaLocal[l + 3];
+        double ixz = b.inertiaLocal[l + 4];
+        double iyz = b.inertiaLocal[l + 5];
+        double lx = ixx * wx + ixy * wy + ixz * wz;
+        double ly = ixy * wx + iyy * wy + iyz * wz;
+        double lz = ixz * wx + iyz * wy + izz * wz;
+        double fx = h * (wy * lz - wz * ly);
+        double fy = h * (wz * lx - wx * lz);
+        double fz = h * (wx * ly - wy * lx);
+        // skew(ω)·I: column j is ω × I_j (I symmetric, columns = rows)
+        double s00 = wy * ixz - wz * ixy;
+        double s10 = wz * ixx - wx * ixz;
+        double s20 = wx * ixy - wy * ixx;
+        double s01 = wy * iyz - wz * iyy;
+        double s11 = wz * ixy - wx * iyz;
+        double s21 = wx * iyy - wy * ixy;
+        double s02 = wy * izz - wz * iyz;
+        double s12 = wz * ixz - wx * izz;
+        double s22 = wx * iyz - wy * ixz;
+        // skew(Iω) = [0 −lz ly; lz 0 −lx; −ly lx 0]
+        double j00 = ixx + h * s00;
+        double j01 = ixy + h * (s01 + lz);
+        double j02 = ixz + h * (s02 - ly);
+        double j10 = ixy + h * (s10 - lz);
+        double j11 = iyy + h * s11;
+        double j12 = iyz + h * (s12 + lx);
+        double j20 = ixz + h * (s20 + ly);
+        double j21 = iyz + h * (s21 - lx);
+        double j22 = izz + h * s22;
+        double c00 = j11 * j22 - j12 * j21;
+        double c01 = j12 * j20 - j10 * j22;
+        double c02 = j10 * j21 - j11 * j20;
+        double det = j00 * c00 + j01 * c01 + j02 * c02;
+        if (!(Math.abs(det) > 0) || !Double.isFinite(det)) {
+            return;
+        }
+        double inv = 1 / det;
+        // δ = J⁻¹ f by Cramer's rule (adjugate transpose)
+        double dx = inv * (c00 * fx + (j02 * j21 - j01 * j22) * fy + (j01 * j12 - j02 * j11) * fz);
+        double dy = inv * (c01 * fx + (j00 * j22 - j02 * j20) * fy + (j02 * j10 - j00 * j12) * fz);
+        double dz = inv * (c02 * fx + (j01 * j20 - j00 * j21) * fy + (j00 * j11 - j01 * j10) * fz);
+        wx -= dx;
+        wy -= dy;
+        wz -= dz;
+        b.angVel[o] = r00 * wx + r01 * wy + r02 * wz;
+        b.angVel[o + 1] = r10 * wx + r11 * wy + r12 * wz;
+        b.angVel[o + 2] = r20 * wx + r21 * wy + r22 * wz;
+    }
+}

@@ -1,0 +1,667 @@
+package dev.sinew.solver.contact;
+
+import dev.sinew.solver.body.Bodies;
+import dev.sinew.solver.collision.ContactPair;
+import dev.sinew.solver.constraint.SoftCoefficients;
+import dev.sinew.solver.constraint.SolverContext;
+import dev.sinew.solver.constraint.Tuning;
+import dev.sinew.solver.math.Basis;
+
+/**
+ * The contact stages of the soft-step solver, in the order the tick ({@code step.Stepper}) calls them:
+ * prepare (once per tick), then per substep warm start, solve with bias, relax without bias;
+ * after the substeps restitution, then store impulses.
+ *
+ * <p>Non-penetration row per point, normal n from A to B, anchors rA, rB from the centres of mass:
+ * C = s (separation), J = [−n, −(rA × n), n, (rB × n)], m_eff = 1 / (J M⁻¹ Jᵀ).
+ * The current separation inside a tick is s = s₀ + n·((c_B + R_B·a_B) − (c_A + R_A·a_A)) with
+ * a_A, a_B the body-frame anchors (the bracket is zero when the manifold is computed).
+ * For s > 0 the row is speculative: it only stops the bodies from closing more than s in the
+ * substep (bias = s/h, rigid). For s < −slop it pushes out softly (bias = max(biasRate·(s + slop),
+ * −maxPushOut)) with the contact softness. Within the slop (−slop ≤ s ≤ 0) the row is rigid with
+ * no bias: a resting contact neither sinks nor is pushed, so a stack does not settle through
+ * the slop of every contact. In the relax pass every row is rigid with no bias, which removes
+ * the push-out velocity so it does not turn into bounce.
+ *
+ * <p>Loaded rows are stiffened. A soft row is a spring of stiffness m_eff·ω² (m_eff the row's own
+ * effective mass), so a light body under a heavy load sinks F/(m_eff·ω²): in the tumbler, bodies
+ * at the bottom of the churning pile held 3–9 kN (15–40 times their weight) and sank 35–63 mm.
+ * A row whose accumulated impulse this substep stands for a force F above F₀ = m_eff·ω²·{@link
+ * Tuning#LOADED_SINK} (the load its spring holds at 2.5 mm past the slop) gets the frequency
+ * ω_row = ω·(F/F₀)^p, p = {@value Tuning#LOAD_EXPONENT}; its static overlap past the slop is then
+ * {@link Tuning#LOADED_SINK}·(F/F₀)^(1 − 2p), still growing with the load (p = 0.5 would hold every load
+ * at one depth and leaves a row no stiffness against shifting its load to its neighbours: the
+ * 20-box stack toppled). The coefficients are recomputed at every biased solve from the current
+ * impulse, so a load that arrives within a tick is met within a substep. A body resting under
+ * its own weight is far below F₀ (a unit cube's corner row at about 3 % of it) and unchanged.
+ *
+ * <p>Friction is solved per manifold, not per point ("patch friction"): two tangent rows at the
+ * centroid of the points, solved together with their 2×2 effective mass and clamped to the disc
+ * |λt| ≤ μ·Σλn, plus a twist row about the normal clamped to μ·Σ(λn·lever). Per-point friction
+ * solved one point after another gives a resting face unequal corner impulses and a net torque;
+ * the patch has no order. The first tangent follows the slip while the patch slips, so sliding
+ * friction opposes the slip exactly (maximum dissipation).
+ */
+public final class ContactSolver {
+    private final Bodies b;
+    /** The tick's softness, caps, gravity and counters. */
+    private final SolverContext ctx;
+    /** A loaded row's stiffened coefficients (see the class doc), recomputed at each of its solves. */
+    private final SoftCoefficients loadedSoft = new SoftCoefficients();
+    private final double[] basisU = new double[3];
+    private final double[] basisV = new double[3];
+    /** Per body this substep: its budget (N·s) and the sum of its contact points' accumulated normal impulses. */
+    public double[] budget = new double[0];
+    public double[] received = new double[0];
+
+    /** Starts a substep's per-body budgets: each body's per-tick cap shared out over the substeps. */
+    public void beginBodyCaps() {
+        if (!ctx.bodyImpulseCaps) {
+            return;
+        }
+        if (budget.length < b.capacity) {
+            budget = new double[b.capacity];
+            received = new double[b.capacity];
+        }
+        for (int i = 0; i < b.high; i++) {
+            budget[i] = b.alive[i] ? b.maxContactImpulsePerStep[i] / ctx.substeps : Double.POSITIVE_INFINITY;
+            received[i] = 0;
+        }
+    }
+
+    /**
+     * Point k's new accumulated normal impulse {@code next} held so that neither body's contacts give
+     * it more than its budget this substep (only increases are cut); books the change.
+     */
+    public double withinBudgets(ContactPair c, double old, double next) {
+        if (!ctx.bodyImpulseCaps) {
+            return next;
+        }
+        double delta = next - old;
+        if (delta > 0) {
+            double room = Math.min(room(c.bodyA), room(c.bodyB));
+            if (delta > room) {
+                delta = Math.max(0, room);
+                ctx.counters.bodyImpulseCapped++;
+            }
+        }
+        received[c.bodyA] += delta;
+        received[c.bodyB] += delta;
+        return old + delta;
+    }
+
+    private double room(int body) {
+        return b.type[body] == Bodies.DYNAMIC ? budget[body] - received[body] : Double.POSITIVE_INFINITY;
+    }
+
+    private final SmallLcp lcp = new SmallLcp();
+    private final double[] blockDiag = new double[ContactPair.N];
+    private final double[] blockQ = new double[ContactPair.N];
+    private final double[] blockLambda = new double[ContactPair.N];
+
+    public ContactSolver(Bodies bodies, SolverContext ctx) {
+        this.b = bodies;
+        this.ctx = ctx;
+    }
+
+    public void prepare(ContactPair c) {
+        prepare(c, true);
+    }
+
+    /**
+     * @param fresh true at the start of a tick; false when a fast-rotating pair's manifold is
+     *              recomputed between substeps, which keeps the tick's restitution data and totals
+     */
+    public void prepare(ContactPair c, boolean fresh) {
+        int ba = c.bodyA;
+        int bb = c.bodyB;
+        double mA = b.solverInvMass(ba);
+        double mB = b.solverInvMass(bb);
+        boolean dynA = mA > 0;
+        boolean dynB = mB > 0;
+        c.staticSoftness = !(b.type[ba] == Bodies.DYNAMIC && b.type[bb] == Bodies.DYNAMIC);
+        double nx = c.nx;
+        double ny = c.ny;
+        double nz = c.nz;
+        Basis.orthonormal(nx, ny, nz, basisU, basisV);
+        double[] v = b.linVel;
+        double[] w = b.angVel;
+        for (int k = 0; k < c.pointCount; k++) {
+            int o = 3 * k;
+            double rax = c.rA[o];
+            double ray = c.rA[o + 1];
+            double raz = c.rA[o + 2];
+            double rbx = c.rB[o];
+            double rby = c.rB[o + 1];
+            double rbz = c.rB[o + 2];
+            double dvx = v[3 * bb] + w[3 * bb + 1] * rbz - w[3 * bb + 2] * rby
+                    - (v[3 * ba] + w[3 * ba + 1] * raz - w[3 * ba + 2] * ray);
+            double dvy = v[3 * bb + 1] + w[3 * bb + 2] * rbx - w[3 * bb] * rbz
+                    - (v[3 * ba + 1] + w[3 * ba + 2] * rax - w[3 * ba] * raz);
+            double dvz = v[3 * bb + 2] + w[3 * bb] * rby - w[3 * bb + 1] * rbx
+                    - (v[3 * ba + 2] + w[3 * ba] * ray - w[3 * ba + 1] * rax);
+            c.normalMass[k] = invEffMass(ba, bb, mA, mB, dynA, dynB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
+            if (fresh) {
+                c.relativeVelocity[k] = dvx * nx + dvy * ny + dvz * nz;
+                c.maxNormalImpulse[k] = 0;
+                c.totalNormalImpulse[k] = 0;
+            }
+        }
+        preparePatch(c, mA, mB, dynA, dynB);
+        // Coupling of the normal rows: A_ij = mA + mB + (rA_i × n)·IA(rA_j × n) + (rB_i × n)·IB(rB_j × n).
+        int n = c.pointCount;
+        for (int i = 0; i < n; i++) {
+            int oi = 3 * i;
+            double aix = c.rA[oi + 1] * nz - c.rA[oi + 2] * ny;
+            double aiy = c.rA[oi + 2] * nx - c.rA[oi] * nz;
+            double aiz = c.rA[oi] * ny - c.rA[oi + 1] * nx;
+            double bix = c.rB[oi + 1] * nz - c.rB[oi + 2] * ny;
+            double biy = c.rB[oi + 2] * nx - c.rB[oi] * nz;
+            double biz = c.rB[oi] * ny - c.rB[oi + 1] * nx;
+            for (int j = i; j < n; j++) {
+                int oj = 3 * j;
+                double aij = mA + mB;
+                if (dynA) {
+                    double ajx = c.rA[oj + 1] * nz - c.rA[oj + 2] * ny;
+                    double ajy = c.rA[oj + 2] * nx - c.rA[oj] * nz;
+                    double ajz = c.rA[oj] * ny - c.rA[oj + 1] * nx;
+                    aij += bilinear(ba, aix, aiy, aiz, ajx, ajy, ajz);
+                }
+                if (dynB) {
+                    double bjx = c.rB[oj + 1] * nz - c.rB[oj + 2] * ny;
+                    double bjy = c.rB[oj + 2] * nx - c.rB[oj] * nz;
+                    double bjz = c.rB[oj] * ny - c.rB[oj + 1] * nx;
+                    aij += bilinear(bb, bix, biy, biz, bjx, bjy, bjz);
+                }
+                c.normalCoupling[i * ContactPair.N + j] = aij;
+                c.normalCoupling[j * ContactPair.N + i] = aij;
+            }
+        }
+    }
+
+    /** x·(I⁻¹ y) with the body's world inverse inertia. */
+    public double bilinear(int body, double x, double y, double z, double px, double py, double pz) {
+        double[] m = b.invInertiaWorld;
+        int o = 9 * body;
+        return x * (m[o] * px + m[o + 1] * py + m[o + 2] * pz) + y * (m[o + 3] * px + m[o + 4] * py + m[o + 5] * pz)
+                + z * (m[o + 6] * px + m[o + 7] * py + m[o + 8] * pz);
+    }
+
+    /** Anchor, friction directions, the 2×2 tangent mass, the twist mass and the warm start of the patch. */
+    private void preparePatch(ContactPair c, double mA, double mB, boolean dynA, boolean dynB) {
+        int ba = c.bodyA;
+        int bb = c.bodyB;
+        double nx = c.nx;
+        double ny = c.ny;
+        double nz = c.nz;
+        int n = c.pointCount;
+        double ax = 0;
+        double ay = 0;
+        double az = 0;
+        double bx = 0;
+        double by = 0;
+        double bz = 0;
+        for (int k = 0; k < n; k++) {
+            ax += c.rA[3 * k];
+            ay += c.rA[3 * k + 1];
+            az += c.rA[3 * k + 2];
+            bx += c.rB[3 * k];
+            by += c.rB[3 * k + 1];
+            bz += c.rB[3 * k + 2];
+        }
+        ax /= n;
+        ay /= n;
+        az /= n;
+        bx /= n;
+        by /= n;
+        bz /= n;
+        c.anchorA[0] = ax;
+        c.anchorA[1] = ay;
+        c.anchorA[2] = az;
+        c.anchorB[0] = bx;
+        c.anchorB[1] = by;
+        c.anchorB[2] = bz;
+        for (int k = 0; k < n; k++) {
+            double dx = c.rA[3 * k] - ax;
+            double dy = c.rA[3 * k + 1] - ay;
+            double dz = c.rA[3 * k + 2] - az;
+            double along = dx * nx + dy * ny + dz * nz;
+            dx -= along * nx;
+            dy -= along * ny;
+            dz -= along * nz;
+            c.lever[k] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        }
+        double[] v = b.linVel;
+        double[] w = b.angVel;
+        double dvx = v[3 * bb] + w[3 * bb + 1] * bz - w[3 * bb + 2] * by
+                - (v[3 * ba] + w[3 * ba + 1] * az - w[3 * ba + 2] * ay);
+        double dvy = v[3 * bb + 1] + w[3 * bb + 2] * bx - w[3 * bb] * bz
+                - (v[3 * ba + 1] + w[3 * ba + 2] * ax - w[3 * ba] * az);
+        double dvz = v[3 * bb + 2] + w[3 * bb] * by - w[3 * bb + 1] * bx
+                - (v[3 * ba + 2] + w[3 * ba] * ay - w[3 * ba + 1] * ax);
+        double vn = dvx * nx + dvy * ny + dvz * nz;
+        double sx = dvx - vn * nx;
+        double sy = dvy - vn * ny;
+        double sz = dvz - vn * nz;
+        double slip = Math.sqrt(sx * sx + sy * sy + sz * sz);
+        double[] t1 = c.t1;
+        double[] t2 = c.t2;
+        if (slip > Tuning.SLIP_SPEED) {
+            t1[0] = sx / slip;
+            t1[1] = sy / slip;
+            t1[2] = sz / slip;
+        } else {
+            Basis.orthonormal(nx, ny, nz, basisU, basisV);
+            t1[0] = basisU[0];
+            t1[1] = basisU[1];
+            t1[2] = basisU[2];
+        }
+        t2[0] = ny * t1[2] - nz * t1[1];
+        t2[1] = nz * t1[0] - nx * t1[2];
+        t2[2] = nx * t1[1] - ny * t1[0];
+        // K = J M⁻¹ Jᵀ of the two tangent rows at the anchor, then its inverse.
+        double k11 = mA + mB;
+        double k22 = mA + mB;
+        double k12 = 0;
+        double twist = 0;
+        if (dynA) {
+            double c1x = ay * t1[2] - az * t1[1];
+            double c1y = az * t1[0] - ax * t1[2];
+            double c1z = ax * t1[1] - ay * t1[0];
+            double c2x = ay * t2[2] - az * t2[1];
+            double c2y = az * t2[0] - ax * t2[2];
+            double c2z = ax * t2[1] - ay * t2[0];
+            k11 += bilinear(ba, c1x, c1y, c1z, c1x, c1y, c1z);
+            k22 += bilinear(ba, c2x, c2y, c2z, c2x, c2y, c2z);
+            k12 += bilinear(ba, c1x, c1y, c1z, c2x, c2y, c2z);
+            twist += bilinear(ba, nx, ny, nz, nx, ny, nz);
+        }
+        if (dynB) {
+            double c1x = by * t1[2] - bz * t1[1];
+            double c1y = bz * t1[0] - bx * t1[2];
+            double c1z = bx * t1[1] - by * t1[0];
+            double c2x = by * t2[2] - bz * t2[1];
+            double c2y = bz * t2[0] - bx * t2[2];
+            double c2z = bx * t2[1] - by * t2[0];
+            k11 += bilinear(bb, c1x, c1y, c1z, c1x, c1y, c1z);
+            k22 += bilinear(bb, c2x, c2y, c2z, c2x, c2y, c2z);
+            k12 += bilinear(bb, c1x, c1y, c1z, c2x, c2y, c2z);
+            twist += bilinear(bb, nx, ny, nz, nx, ny, nz);
+        }
+        double det = k11 * k22 - k12 * k12;
+        if (det > 0) {
+            c.tangentInv11 = k22 / det;
+            c.tangentInv22 = k11 / det;
+            c.tangentInv12 = -k12 / det;
+        } else {
+            c.tangentInv11 = 0;
+            c.tangentInv22 = 0;
+            c.tangentInv12 = 0;
+        }
+        c.twistMass = twist > 0 ? 1 / twist : 0;
+        double[] f = c.frictionWorld;
+        c.frictionImpulse1 = f[0] * t1[0] + f[1] * t1[1] + f[2] * t1[2];
+        c.frictionImpulse2 = f[0] * t2[0] + f[1] * t2[1] + f[2] * t2[2];
+    }
+
+    /** 1 / (mA + mB + (rA×d)·IA(rA×d) + (rB×d)·IB(rB×d)), or 0 when nothing can move. */
+    private double invEffMass(int ba, int bb, double mA, double mB, boolean dynA, boolean dynB, double rax,
+            double ray, double raz, double rbx, double rby, double rbz, double dx, double dy, double dz) {
+        double k = mA + mB;
+        if (dynA) {
+            k += angular(ba, ray * dz - raz * dy, raz * dx - rax * dz, rax * dy - ray * dx);
+        }
+        if (dynB) {
+            k += angular(bb, rby * dz - rbz * dy, rbz * dx - rbx * dz, rbx * dy - rby * dx);
+        }
+        return k > 0 ? 1 / k : 0;
+    }
+
+    private double angular(int body, double x, double y, double z) {
+        double[] m = b.invInertiaWorld;
+        int o = 9 * body;
+        return x * (m[o] * x + m[o + 1] * y + m[o + 2] * z) + y * (m[o + 3] * x + m[o + 4] * y + m[o + 5] * z)
+                + z * (m[o + 6] * x + m[o + 7] * y + m[o + 8] * z);
+    }
+
+    public void warmStart(ContactPair c) {
+        for (int k = 0; k < c.pointCount; k++) {
+            double ln = c.normalImpulse[k];
+            if (ctx.bodyImpulseCaps) {
+                received[c.bodyA] += ln;
+                received[c.bodyB] += ln;
+            }
+            apply(c, c.rA, c.rB, 3 * k, c.nx * ln, c.ny * ln, c.nz * ln);
+        }
+        applyPatch(c, c.frictionImpulse1, c.frictionImpulse2, c.twistImpulse);
+    }
+
+    /** One Gauss–Seidel pass over the pair's rows; {@code useBias} false is the relax pass. */
+    public void solve(ContactPair c, double invH, boolean useBias) {
+        if (c.articulated) {
+            solvePatch(c);
+            if (!useBias) {
+                for (int k = 0; k < c.pointCount; k++) {
+                    c.totalNormalImpulse[k] += c.normalImpulse[k];
+                }
+            }
+            return;
+        }
+        int ba = c.bodyA;
+        int bb = c.bodyB;
+        double[] pos = b.pos;
+        double[] rot = b.rot;
+        double nx = c.nx;
+        double ny = c.ny;
+        double nz = c.nz;
+        // Non-penetration rows as one block. A single soft row updates
+        // Δλ = −ms·(v + b)/A_ii − is·λ with ms + is = 1, which is the row of
+        // (A + C)·Δλ = −(v + b) − C·λ with C_ii = A_ii·is/ms. For all rows together this is the
+        // linear complementarity problem w = M·λ' + q ≥ 0, λ' ≥ 0, λ'·w = 0 with M = A + C and
+        // q = v + b − A·λ, solved exactly by SmallLcp. Solving the rows together gives a resting
+        // face the balanced impulses a sequential (or a few projected Gauss–Seidel) sweeps over
+        // its nearly dependent rows cannot, so stacks and pyramids pick up no spurious torque.
+        int n = c.pointCount;
+        double[] a = c.normalCoupling;
+        double[] diag = blockDiag;
+        double[] q = blockQ;
+        double[] lam = blockLambda;
+        for (int k = 0; k < n; k++) {
+            double bias = rowTerms(c, k, invH, useBias);
+            double aii = a[k * ContactPair.N + k];
+            double ck = rowImpulseScale > 0 ? aii * rowImpulseScale / rowMassScale : 0;
+            diag[k] = aii + ck;
+            double qk = normalVelocity(c, k, nx, ny, nz) + bias;
+            for (int j = 0; j < n; j++) {
+                qk -= a[k * ContactPair.N + j] * c.normalImpulse[j];
+            }
+            q[k] = qk;
+            lam[k] = c.normalImpulse[k];
+        }
+        int mask = lcp.solve(n, a, ContactPair.N, diag, q, lam, c.activeSet);
+        c.activeSet = mask;
+        if (mask < 0) {
+            // No active set fits within round-off (nearly degenerate points): projected
+            // Gauss–Seidel from the current impulses instead.
+            for (int iter = 0; iter < Tuning.BLOCK_ITERATIONS; iter++) {
+                for (int k = 0; k < n; k++) {
+                    if (!(diag[k] > 0)) {
+                        continue;
+                    }
+                    double w = q[k] + (diag[k] - a[k * ContactPair.N + k]) * lam[k];
+                    for (int j = 0; j < n; j++) {
+                        w += a[k * ContactPair.N + j] * lam[j];
+                    }
+                    lam[k] = Math.max(0, lam[k] - w / diag[k]);
+                }
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            if (lam[k] > ctx.maxContactImpulse) {
+                lam[k] = ctx.maxContactImpulse;
+                ctx.counters.contactImpulseCapped++;
+            }
+            lam[k] = withinBudgets(c, c.normalImpulse[k], lam[k]);
+            double impulse = lam[k] - c.normalImpulse[k];
+            c.normalImpulse[k] = lam[k];
+            c.maxNormalImpulse[k] = Math.max(c.maxNormalImpulse[k], impulse);
+            apply(c, c.rA, c.rB, 3 * k, impulse * nx, impulse * ny, impulse * nz);
+        }
+        solvePatch(c);
+        if (!useBias) {
+            for (int k = 0; k < c.pointCount; k++) {
+                c.totalNormalImpulse[k] += c.normalImpulse[k];
+            }
+        }
+    }
+
+    /**
+     * Restitution after the substeps, for points that approached faster than the threshold and
+     * took an impulse. The target separating speed is e times the speed at the moment of impact,
+     * which is not the speed at the start of the tick: gravity keeps accelerating the bodies across
+     * the speculative gap. Symplectic Euler with a constant relative acceleration a along the normal
+     * conserves H = v²/2 − a·s + a·h·v/2 exactly, so from the tick-start state (s₀, v₀) the
+     * approach speed at the current separation s is the negative root of
+     * v²/2 + a·h·v/2 = H₀ + a·s; a bounce that keeps H leaves with v_out = −v_in − a·h. With e < 1 the result is scaled by e. Without gravity this
+     * is the classic v_out = −e·v₀.
+     */
+    public void restitution(ContactPair c, double h) {
+        if (c.restitution == 0) {
+            return;
+        }
+        double gx = ctx.gravityX;
+        double gy = ctx.gravityY;
+        double gz = ctx.gravityZ;
+        double a = c.nx * (gx * gravityOf(c.bodyB) - gx * gravityOf(c.bodyA))
+                + c.ny * (gy * gravityOf(c.bodyB) - gy * gravityOf(c.bodyA))
+                + c.nz * (gz * gravityOf(c.bodyB) - gz * gravityOf(c.bodyA));
+        for (int k = 0; k < c.pointCount; k++) {
+            double v0 = c.relativeVelocity[k];
+            if (v0 > -ctx.restitutionThreshold || c.maxNormalImpulse[k] == 0) {
+                continue;
+            }
+            double s0 = Math.max(0, c.separation[k]);
+            double h0 = 0.5 * v0 * v0 - a * s0 + 0.5 * a * h * v0;
+            // The relax pass may have stopped the bodies a little short of touching (speculative
+            // row); the impact speed is taken where they are now, at separation sNow.
+            double sNow = Math.max(0, currentSeparation(c, k));
+            double half = 0.5 * a * h;
+            double disc = half * half + 2 * (h0 + a * sNow);
+            double vIn = disc > 0 ? -half - Math.sqrt(disc) : v0;
+            double target = c.restitution * (-vIn - a * h);
+            double vn = normalVelocity(c, k, c.nx, c.ny, c.nz);
+            double impulse = c.normalMass[k] * (target - vn);
+            double old = c.normalImpulse[k];
+            double next = Math.max(old + impulse, 0);
+            if (next > ctx.maxContactImpulse) {
+                next = Math.max(old, ctx.maxContactImpulse);
+                ctx.counters.contactImpulseCapped++;
+            }
+            next = withinBudgets(c, old, next);
+            impulse = next - old;
+            c.normalImpulse[k] = next;
+            c.maxNormalImpulse[k] = Math.max(c.maxNormalImpulse[k], impulse);
+            c.totalNormalImpulse[k] += impulse;
+            apply(c, c.rA, c.rB, 3 * k, impulse * c.nx, impulse * c.ny, impulse * c.nz);
+        }
+    }
+
+    /** Mass and impulse scale of the row last passed to {@link #rowTerms}. */
+    public double rowMassScale;
+    public double rowImpulseScale;
+
+    /**
+     * Velocity bias of point k's non-penetration row (m/s) from its current separation s:
+     * speculative (s/h, rigid) when apart, soft push-out beyond the slop in the biased pass,
+     * rigid with no bias otherwise. Leaves the row's mass and impulse scale in
+     * {@link #rowMassScale} and {@link #rowImpulseScale}.
+     */
+    public double rowTerms(ContactPair c, int k, double invH, boolean useBias) {
+        double s = currentSeparation(c, k);
+        rowMassScale = 1;
+        rowImpulseScale = 0;
+        if (s > 0) {
+            return s * invH;
+        }
+        double slop = ctx.linearSlop;
+        if (useBias && s < -slop) {
+            SoftCoefficients sf = c.staticSoftness ? ctx.staticContactSoft : ctx.contactSoft;
+            double biasRate = sf.biasRate;
+            rowMassScale = sf.massScale;
+            rowImpulseScale = sf.impulseScale;
+            // A row holding more than its spring's load at LOADED_SINK is stiffened (see the class doc).
+            double omega = c.staticSoftness ? 2 * ctx.contactOmega : ctx.contactOmega;
+            double m = c.normalMass[k];
+            double load = c.normalImpulse[k] * invH;
+            double loadAtSink = m * omega * omega * Tuning.LOADED_SINK;
+            if (load > loadAtSink && loadAtSink > 0) {
+                // exp∘log rather than StrictMath.pow: Java 17's pow is written in Java and allocates
+                // arrays on every call (12.7 KB a tick in a resting 10-ragdoll pile); exp and log
+                // are the native fdlibm ones, just as reproducible.
+                double w = omega * StrictMath.exp(Tuning.LOAD_EXPONENT * StrictMath.log(load / loadAtSink));
+                SoftCoefficients stiffened = loadedSoft.setAngularFrequency(w, ctx.contactZeta, w / invH);
+                biasRate = stiffened.biasRate;
+                rowMassScale = stiffened.massScale;
+                rowImpulseScale = stiffened.impulseScale;
+            }
+            double bias = biasRate * (s + slop);
+            if (bias < -ctx.maxPushOutSpeed) {
+                ctx.counters.pushOutCapped++;
+                return -ctx.maxPushOutSpeed;
+            }
+            return bias;
+        }
+        return 0;
+    }
+
+    /** Separation of point k from the bodies' current poses, metres (see {@link ContactPair#separationNow}). */
+    public double currentSeparation(ContactPair c, int k) {
+        return c.separationNow(b, k);
+    }
+
+    /** Gravity scale of a body as the solver sees it (0 for bodies that do not move). */
+    private double gravityOf(int body) {
+        return b.type[body] == Bodies.DYNAMIC && b.awake[body] ? b.gravityScale[body] : 0;
+    }
+
+    public void storeImpulses(ContactPair c) {
+        double l1 = c.frictionImpulse1;
+        double l2 = c.frictionImpulse2;
+        c.frictionWorld[0] = c.t1[0] * l1 + c.t2[0] * l2;
+        c.frictionWorld[1] = c.t1[1] * l1 + c.t2[1] * l2;
+        c.frictionWorld[2] = c.t1[2] * l1 + c.t2[2] * l2;
+    }
+
+    /**
+     * The friction patch: the tangent pair solved together, λt ← clamp(λt − K⁻¹·v_t) to the disc of
+     * radius μ·Σλn, then the twist row, clamped to μ·Σλn·lever.
+     */
+    public void solvePatch(ContactPair c) {
+        double mu = c.friction;
+        double total = 0;
+        double twistLimit = 0;
+        for (int k = 0; k < c.pointCount; k++) {
+            total += c.normalImpulse[k];
+            twistLimit += c.normalImpulse[k] * c.lever[k];
+        }
+        double maxF = mu * total;
+        double[] t1 = c.t1;
+        double[] t2 = c.t2;
+        double v1 = patchVelocity(c, t1[0], t1[1], t1[2]);
+        double v2 = patchVelocity(c, t2[0], t2[1], t2[2]);
+        double o1 = c.frictionImpulse1;
+        double o2 = c.frictionImpulse2;
+        double n1 = o1 - (c.tangentInv11 * v1 + c.tangentInv12 * v2);
+        double n2 = o2 - (c.tangentInv12 * v1 + c.tangentInv22 * v2);
+        double len2 = n1 * n1 + n2 * n2;
+        if (len2 > maxF * maxF) {
+            double scale = maxF / Math.sqrt(len2);
+            n1 *= scale;
+            n2 *= scale;
+        }
+        c.frictionImpulse1 = n1;
+        c.frictionImpulse2 = n2;
+        double d1 = n1 - o1;
+        double d2 = n2 - o2;
+        apply(c, c.anchorA, c.anchorB, 0, t1[0] * d1 + t2[0] * d2, t1[1] * d1 + t2[1] * d2, t1[2] * d1 + t2[2] * d2);
+        if (c.twistMass > 0) {
+            double[] w = b.angVel;
+            int ba = c.bodyA;
+            int bb = c.bodyB;
+            double wn = (w[3 * bb] - w[3 * ba]) * c.nx + (w[3 * bb + 1] - w[3 * ba + 1]) * c.ny
+                    + (w[3 * bb + 2] - w[3 * ba + 2]) * c.nz;
+            double old = c.twistImpulse;
+            double limit = mu * twistLimit;
+            double next = Math.max(-limit, Math.min(limit, old - c.twistMass * wn));
+            c.twistImpulse = next;
+            applyTwist(c, next - old);
+        }
+    }
+
+    private void applyPatch(ContactPair c, double l1, double l2, double twist) {
+        double[] t1 = c.t1;
+        double[] t2 = c.t2;
+        apply(c, c.anchorA, c.anchorB, 0, t1[0] * l1 + t2[0] * l2, t1[1] * l1 + t2[1] * l2, t1[2] * l1 + t2[2] * l2);
+        applyTwist(c, twist);
+    }
+
+    /** Angular impulse λ about the normal: −λn to A, +λn to B. */
+    private void applyTwist(ContactPair c, double lambda) {
+        if (lambda == 0) {
+            return;
+        }
+        double tx = lambda * c.nx;
+        double ty = lambda * c.ny;
+        double tz = lambda * c.nz;
+        if (b.solverInvMass(c.bodyA) > 0) {
+            b.addAngularImpulse(c.bodyA, -tx, -ty, -tz);
+        }
+        if (b.solverInvMass(c.bodyB) > 0) {
+            b.addAngularImpulse(c.bodyB, tx, ty, tz);
+        }
+    }
+
+    private double patchVelocity(ContactPair c, double dx, double dy, double dz) {
+        int ba = c.bodyA;
+        int bb = c.bodyB;
+        double[] v = b.linVel;
+        double[] w = b.angVel;
+        double ax = c.anchorA[0];
+        double ay = c.anchorA[1];
+        double az = c.anchorA[2];
+        double bx = c.anchorB[0];
+        double by = c.anchorB[1];
+        double bz = c.anchorB[2];
+        double dvx = v[3 * bb] + w[3 * bb + 1] * bz - w[3 * bb + 2] * by - (v[3 * ba] + w[3 * ba + 1] * az - w[3 * ba + 2] * ay);
+        double dvy = v[3 * bb + 1] + w[3 * bb + 2] * bx - w[3 * bb] * bz - (v[3 * ba + 1] + w[3 * ba + 2] * ax - w[3 * ba] * az);
+        double dvz = v[3 * bb + 2] + w[3 * bb] * by - w[3 * bb + 1] * bx - (v[3 * ba + 2] + w[3 * ba] * ay - w[3 * ba + 1] * ax);
+        return dvx * dx + dvy * dy + dvz * dz;
+    }
+
+    /** Relative velocity of B's anchor with respect to A's along direction d. */
+    public double normalVelocity(ContactPair c, int k, double dx, double dy, double dz) {
+        int ba = c.bodyA;
+        int bb = c.bodyB;
+        double[] v = b.linVel;
+        double[] w = b.angVel;
+        int o = 3 * k;
+        double rax = c.rA[o];
+        double ray = c.rA[o + 1];
+        double raz = c.rA[o + 2];
+        double rbx = c.rB[o];
+        double rby = c.rB[o + 1];
+        double rbz = c.rB[o + 2];
+        double dvx = v[3 * bb] + w[3 * bb + 1] * rbz - w[3 * bb + 2] * rby
+                - (v[3 * ba] + w[3 * ba + 1] * raz - w[3 * ba + 2] * ray);
+        double dvy = v[3 * bb + 1] + w[3 * bb + 2] * rbx - w[3 * bb] * rbz
+                - (v[3 * ba + 1] + w[3 * ba + 2] * rax - w[3 * ba] * raz);
+        double dvz = v[3 * bb + 2] + w[3 * bb] * rby - w[3 * bb + 1] * rbx
+                - (v[3 * ba + 2] + w[3 * ba] * ray - w[3 * ba + 1] * rax);
+        return dvx * dx + dvy * dy + dvz * dz;
+    }
+
+    /** Applies impulse P at anchors rA[o..], rB[o..]: −P to A, +P to B. Non-moving bodies are left untouched. */
+    public void apply(ContactPair c, double[] rA, double[] rB, int o, double px, double py, double pz) {
+        int ba = c.bodyA;
+        int bb = c.bodyB;
+        double mA = b.solverInvMass(ba);
+        if (mA > 0) {
+            b.linVel[3 * ba] -= mA * px;
+            b.linVel[3 * ba + 1] -= mA * py;
+            b.linVel[3 * ba + 2] -= mA * pz;
+            addAngular(ba, rA[o], rA[o + 1], rA[o + 2], -px, -py, -pz);
+        }
+        double mB = b.solverInvMass(bb);
+        if (mB > 0) {
+            b.linVel[3 * bb] += mB * px;
+            b.linVel[3 * bb + 1] += mB * py;
+            b.linVel[3 * bb + 2] += mB * pz;
+            addAngular(bb, rB[o], rB[o + 1], rB[o + 2], px, py, pz);
+        }
+    }
+
+    /** ω += I⁻¹ (r × P). */
+    private void addAngular(int body, double rx, double ry, double rz, double px, double py, double pz) {
+        b.addAngularImpulse(body, ry * pz - rz * py, rz * px - rx * pz, rx * py - ry * px);
+    }
+}

@@ -1,0 +1,334 @@
+package dev.sinew.solver.step;
+
+import dev.sinew.solver.body.Bodies;
+import dev.sinew.solver.collision.Colliders;
+import dev.sinew.solver.collision.ContactManifold;
+import dev.sinew.solver.collision.NarrowPhase;
+import dev.sinew.solver.constraint.Tuning;
+import dev.sinew.solver.joint.Joints;
+import dev.sinew.solver.math.Quaternions;
+import dev.sinew.solver.math.Transform;
+import dev.sinew.solver.shape.Box;
+import dev.sinew.solver.shape.Capsule;
+import dev.sinew.solver.shape.ConvexHull;
+import dev.sinew.solver.shape.Shape;
+import dev.sinew.solver.shape.Sphere;
+import dev.sinew.solver.state.WorldState;
+import java.util.Arrays;
+
+/**
+ * The second tier of continuous collision, after speculative contacts: a time-of-impact sweep at
+ * the end of each tick for bodies that moved farther than their core radius in it (per substep,
+ * more than an eighth of their smallest extent at the default four substeps), and for bodies
+ * flagged {@link BodySettings#bullet()} whenever they move. A speculative
+ * contact only exists for a pair the tick started with; a body knocked into a new direction
+ * during the tick (a 250 m/s sphere bounced off another toward a wall it had no pair with) can
+ * cross that wall in one tick. So each such body's core, the largest sphere inside its shape about
+ * the shape's centre (for a sphere, the sphere itself), is swept along the straight path from its
+ * pose at the start of the tick to its pose now against every other collider, by conservative
+ * advancement: against a moving body (dynamic or kinematic) the path is the relative one (its
+ * displacement over the tick taken out), against its pose now. On a hit the body is moved back
+ * to just before the time of impact (its velocity is kept: next tick's speculative contact, whose
+ * pair now exists, stops it). The core keeps a resting body (which moves less than its core) out
+ * of the sweep; a core touching a surface at the start of the tick or moving nearly along it is not
+ * stopped by it; an unjointed body's orientation is left as it is.
+ *
+ * <p>Bodies joined by joints move back together: the earliest time of impact among an
+ * articulation's fast bodies is taken for all of its bodies (positions and orientations put back
+ * to that fraction of their motion over the tick), so that no joint is pulled apart; an
+ * articulation's bodies are not swept against each other, and a jointed body's hit counts only
+ * when its core ends the tick through the target or with its centre past the surface.
+ *
+ * <p>Cost: O(fast bodies × colliders whose bounds meet the sweep), each sweep a few narrowphase
+ * calls; allocates nothing after a body's first fast tick (its core sphere is made once).
+ */
+public final class Continuous {
+
+    private final NarrowPhase np = new NarrowPhase();
+    private final ContactManifold m = new ContactManifold();
+    private final Transform ta = new Transform();
+    private final Transform tb = new Transform();
+    private Sphere[] cores = new Sphere[16];
+    /** Articulation of each body (union–find root over joints; the body itself when unjointed). */
+    private int[] group = new int[16];
+    /** Per articulation root: the earliest fraction of the tick a member may keep (1 = all). */
+    private double[] keep = new double[16];
+    private boolean[] jointed = new boolean[16];
+    private final double[] c0 = new double[3];
+    private final double[] c1 = new double[3];
+    private final double[] sweep = new double[6];
+    private final double[] path = new double[6];
+    /** The last tick's sweeps for debug drawing: from xyz, to xyz (after any move back), hit flag. */
+    public double[] sweeps = new double[6 * 64];
+    public boolean[] sweepHit = new boolean[64];
+    public int sweepCount;
+    private int[] swept = new int[16];
+
+    /** Sweeps the fast bodies of the tick that just ended; returns how many bodies were moved back. */
+    int run(WorldState w, TickContext ctx) {
+        double slop = ctx.linearSlop;
+        Bodies b = w.bodies;
+        Colliders c = w.colliders;
+        if (cores.length < b.capacity) {
+            cores = Arrays.copyOf(cores, b.capacity);
+        }
+        if (group.length < b.capacity) {
+            group = new int[b.capacity];
+            keep = new double[b.capacity];
+            jointed = new boolean[b.capacity];
+        }
+        for (int i = 0; i < b.high; i++) {
+            group[i] = i;
+            keep[i] = 1;
+            jointed[i] = false;
+        }
+        Joints joints = w.joints;
+        for (int j = 0; j < joints.high; j++) {
+            if (joints.alive[j]) {
+                jointed[joints.bodyA[j]] = true;
+                jointed[joints.bodyB[j]] = true;
+                int ra = find(joints.bodyA[j]);
+                int rb = find(joints.bodyB[j]);
+                if (ra != rb) {
+                    group[Math.max(ra, rb)] = Math.min(ra, rb);
+                }
+            }
+        }
+        sweepCount = 0;
+        int nSwept = 0;
+        boolean anyHit = false;
+        for (int n = 0; n < ctx.awakeDynamicCount; n++) {
+            int i = ctx.awakeDynamic[n];
+            if (b.shapes[i].length == 0) {
+                continue;
+            }
+            int k = b.shapes[i][0];
+            double inner = innerRadius(c.shape[k]);
+            if (!(inner > 0)) {
+                continue;
+            }
+            centre(b.prevPos, b.prevRot, i, c, k, c0);
+            centre(b.pos, b.rot, i, c, k, c1);
+            double dx = c1[0] - c0[0];
+            double dy = c1[1] - c0[1];
+            double dz = c1[2] - c0[2];
+            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (!(len > (b.bullet[i] ? Tuning.SWEEP_TOLERANCE : inner))) {
+                continue;
+            }
+            double r = inner;
+            if (cores[i] == null || cores[i].radius() != r) {
+                cores[i] = new Sphere(r);
+            }
+            int gi = find(i);
+            double hit = 1;
+            // the absolute path's box: a body it can meet has fat bounds (which hold its own motion
+            // over the tick) that overlap it
+            for (int a = 0; a < 3; a++) {
+                path[a] = Math.min(c0[a], c1[a]) - r;
+                path[a + 3] = Math.max(c0[a], c1[a]) + r;
+            }
+            for (int q = 0; q < c.high; q++) {
+                if (!c.alive[q] || (!c.isPlane[q] && !overlap(path, c.fatBounds, 6 * q))) {
+                    continue;
+                }
+                int bq = c.body[q];
+                if (bq == i || find(bq) == gi || (c.category[k] & c.mask[q]) == 0 || (c.category[q] & c.mask[k]) == 0) {
+                    continue;
+                }
+                if (b.type[bq] == Bodies.DYNAMIC && w.contacts.hasPair(k, q)) {
+                    continue; // their speculative contact saw both motions
+                }
+                // the target's displacement over the tick, taken out of the path (0 for a static body)
+                double ox = b.pos[3 * bq] - b.prevPos[3 * bq];
+                double oy = b.pos[3 * bq + 1] - b.prevPos[3 * bq + 1];
+                double oz = b.pos[3 * bq + 2] - b.prevPos[3 * bq + 2];
+                double sx = c0[0] + ox;
+                double sy = c0[1] + oy;
+                double sz = c0[2] + oz;
+                double px = c1[0] - sx;
+                double py = c1[1] - sy;
+                double pz = c1[2] - sz;
+                double plen = Math.sqrt(px * px + py * py + pz * pz);
+                if (!(plen > 1e-9)) {
+                    continue;
+                }
+                if (!c.isPlane[q]) {
+                    for (int a = 0; a < 3; a++) {
+                        double from = a == 0 ? sx : (a == 1 ? sy : sz);
+                        sweep[a] = Math.min(from, c1[a]) - r;
+                        sweep[a + 3] = Math.max(from, c1[a]) + r;
+                    }
+                    if (!overlap(sweep, c.fatBounds, 6 * q)) {
+                        continue;
+                    }
+                }
+                w.contacts.colliderTransform(q, tb);
+                double t = 0;
+                for (int it = 0; it < Tuning.SWEEP_ADVANCES && t < hit; it++) {
+                    ta.set(sx + t * px, sy + t * py, sz + t * pz, 0, 0, 0, 1);
+                    np.collide(cores[i], ta, c.shape[q], tb, Double.MAX_VALUE, m);
+                    if (m.pointCount == 0) {
+                        break;
+                    }
+                    double d = m.minSeparation();
+                    if (d < Tuning.SWEEP_TOLERANCE) {
+                        // A core touching at the start is not a tunnel, and one grazing along a
+                        // surface (moving less than about 12° into it) is left to its contact.
+                        double into = (m.nx * px + m.ny * py + m.nz * pz) / plen;
+                        if (t > 0 && into > Tuning.SWEEP_GRAZING && (!jointed[i] || tunnelled(cores[i], c.shape[q], c1, r))) {
+                            hit = Math.max(0, t - slop / plen);
+                        }
+                        break;
+                    }
+                    t += d / plen;
+                }
+            }
+            if (hit < 1) {
+                keep[gi] = Math.min(keep[gi], hit);
+                anyHit = true;
+            }
+            if (nSwept == swept.length) {
+                swept = Arrays.copyOf(swept, 2 * nSwept);
+            }
+            swept[nSwept++] = i;
+        }
+        int moved = 0;
+        if (anyHit) {
+            // every body of an articulation that hit goes back to the same fraction of its motion
+            for (int i = 0; i < b.high; i++) {
+                if (b.alive[i] && b.type[i] == Bodies.DYNAMIC) {
+                    double f = keep[find(i)];
+                    if (f < 1) {
+                        putBack(b, i, f, jointed[i]);
+                        moved++;
+                    }
+                }
+            }
+        }
+        for (int s = 0; s < nSwept; s++) {
+            int i = swept[s];
+            int k = b.shapes[i][0];
+            double f = keep[find(i)];
+            centre(b.prevPos, b.prevRot, i, c, k, c0);
+            centre(b.pos, b.rot, i, c, k, c1);
+            record(c0[0], c0[1], c0[2], c1[0], c1[1], c1[2], f < 1);
+        }
+        return moved;
+    }
+
+    /**
+     * Whether a core that touched the target during the tick ends it through or deep in it: apart
+     * again (it passed), or with its centre past the surface. A jointed body is put back (and its
+     * whole articulation with it) only then; a core ending in a shallow overlap is left to the
+     * contact, as putting a landing ragdoll back every tick its foot sinks a little loses its motion.
+     */
+    private boolean tunnelled(Sphere core, Shape target, double[] end, double r) {
+        ta.set(end[0], end[1], end[2], 0, 0, 0, 1);
+        np.collide(core, ta, target, tb, Double.MAX_VALUE, m);
+        return m.pointCount == 0 || m.minSeparation() > 0 || m.minSeparation() < -r;
+    }
+
+    /**
+     * Puts body i at fraction f of its motion over the tick: position lerped; a jointed body's
+     * orientation nlerped too (its anchors then stay together), an unjointed body's left as it is.
+     */
+    private static void putBack(Bodies b, int i, double f, boolean turn) {
+        for (int a = 0; a < 3; a++) {
+            b.pos[3 * i + a] = b.prevPos[3 * i + a] + f * (b.pos[3 * i + a] - b.prevPos[3 * i + a]);
+        }
+        if (!turn) {
+            return;
+        }
+        double dot = 0;
+        for (int a = 0; a < 4; a++) {
+            dot += b.prevRot[4 * i + a] * b.rot[4 * i + a];
+        }
+        double sign = dot < 0 ? -1 : 1;
+        double n = 0;
+        for (int a = 0; a < 4; a++) {
+            double q = (1 - f) * b.prevRot[4 * i + a] + f * sign * b.rot[4 * i + a];
+            b.rot[4 * i + a] = q;
+            n += q * q;
+        }
+        n = 1 / Math.sqrt(n);
+        for (int a = 0; a < 4; a++) {
+            b.rot[4 * i + a] *= n;
+        }
+    }
+
+    private int find(int i) {
+        while (group[i] != i) {
+            group[i] = group[group[i]];
+            i = group[i];
+        }
+        return i;
+    }
+
+    private void record(double ax, double ay, double az, double bx, double by, double bz, boolean hit) {
+        if (sweepCount == sweepHit.length) {
+            sweeps = Arrays.copyOf(sweeps, 2 * sweeps.length);
+            sweepHit = Arrays.copyOf(sweepHit, 2 * sweepHit.length);
+        }
+        int o = 6 * sweepCount;
+        sweeps[o] = ax;
+        sweeps[o + 1] = ay;
+        sweeps[o + 2] = az;
+        sweeps[o + 3] = bx;
+        sweeps[o + 4] = by;
+        sweeps[o + 5] = bz;
+        sweepHit[sweepCount++] = hit;
+    }
+
+    private final double[] v3 = new double[3];
+    private final double[] t3 = new double[3];
+
+    /** World centre of body i's collider k for the body pose (pos, rot): the shape origin (a hull's centroid). */
+    private void centre(double[] pos, double[] rot, int i, Colliders c, int k, double[] out) {
+        v3[0] = c.comOffset[3 * k];
+        v3[1] = c.comOffset[3 * k + 1];
+        v3[2] = c.comOffset[3 * k + 2];
+        if (c.shape[k] instanceof ConvexHull h) {
+            // plus the centroid, turned by the collider's local rotation
+            t3[0] = h.centroid(0);
+            t3[1] = h.centroid(1);
+            t3[2] = h.centroid(2);
+            Quaternions.toWorld(c.localRot, k, t3, 0, out);
+            v3[0] += out[0];
+            v3[1] += out[1];
+            v3[2] += out[2];
+        }
+        Quaternions.toWorld(rot, i, v3, 0, t3);
+        out[0] = pos[3 * i] + t3[0];
+        out[1] = pos[3 * i + 1] + t3[1];
+        out[2] = pos[3 * i + 2] + t3[2];
+    }
+
+    /** Radius of the largest sphere about the shape's centre that lies inside it, m (0 if none). */
+    public static double innerRadius(Shape s) {
+        if (s instanceof Sphere sp) {
+            return sp.radius();
+        }
+        if (s instanceof Capsule cp) {
+            return cp.radius();
+        }
+        if (s instanceof Box bx) {
+            return Math.min(bx.halfX(), Math.min(bx.halfY(), bx.halfZ()));
+        }
+        if (s instanceof ConvexHull h) {
+            double r = Double.POSITIVE_INFINITY;
+            for (int f = 0; f < h.faceCount(); f++) {
+                double d = h.plane(f, 3) - (h.plane(f, 0) * h.centroid(0) + h.plane(f, 1) * h.centroid(1)
+                        + h.plane(f, 2) * h.centroid(2));
+                r = Math.min(r, d);
+            }
+            return Math.max(0, r);
+        }
+        return 0;
+    }
+
+    private static boolean overlap(double[] a, double[] b, int o) {
+        return a[0] <= b[o + 3] && a[3] >= b[o] && a[1] <= b[o + 4] && a[4] >= b[o + 1] && a[2] <= b[o + 5]
+                && a[5] >= b[o + 2];
+    }
+}

@@ -1,0 +1,148 @@
+package dev.sinew.solver.step;
+
+import dev.sinew.solver.body.Bodies;
+import dev.sinew.solver.collision.ContactPair;
+import dev.sinew.solver.contact.BlockLcp;
+import dev.sinew.solver.contact.ContactSolver;
+import dev.sinew.solver.contact.IslandBlockSolver;
+
+/**
+ * The order in which a tick's contact pairs are solved: small islands of manifolds as one exact
+ * block (the island solver), every other manifold on its own. Rebuilt when the tick starts and
+ * when fast pairs are recollided between substeps.
+ */
+final class SolveOrder {
+    private final Bodies bodies;
+    private final ContactSolver contactSolver;
+    private final IslandBlockSolver islandSolver;
+    // The pairs grouped by island, and the items over them.
+    private ContactPair[] ordered = new ContactPair[64];
+    private int[] itemStart = new int[65];
+    private int[] itemBlock = new int[64];
+    private int itemCount;
+    private int[] parent = new int[64];
+    private int[] groupOf = new int[64];
+    private int[] groupRows = new int[64];
+    private int[] groupPairs = new int[64];
+    private int[] groupFill = new int[64];
+    private int[] pairGroup = new int[64];
+
+    SolveOrder(Bodies bodies, ContactSolver contactSolver, IslandBlockSolver islandSolver) {
+        this.bodies = bodies;
+        this.contactSolver = contactSolver;
+        this.islandSolver = islandSolver;
+    }
+
+    /**
+     * Groups the pairs to solve into the solve order: islands of two or more manifolds with at
+     * most {@value BlockLcp#MAX} points in all are solved as a block; all other manifolds one
+     * by one. Islands come in the order of their first pair and keep the pairs' key order inside,
+     * so the order is a function of the pair list alone.
+     */
+    void build(TickContext ctx) {
+        ContactPair[] solveList = ctx.solveList;
+        int n = ctx.solveCount;
+        if (ordered.length < n) {
+            ordered = new ContactPair[solveList.length];
+            itemStart = new int[solveList.length + 1];
+            itemBlock = new int[solveList.length];
+        }
+        int cap = bodies.capacity;
+        if (parent.length < cap) {
+            parent = new int[cap];
+            groupOf = new int[cap];
+            groupRows = new int[cap];
+            groupPairs = new int[cap];
+            groupFill = new int[cap];
+            pairGroup = new int[cap];
+        }
+        for (int i = 0; i < n; i++) {
+            ContactPair p = solveList[i];
+            parent[p.bodyA] = p.bodyA;
+            parent[p.bodyB] = p.bodyB;
+            groupOf[p.bodyA] = -1;
+            groupOf[p.bodyB] = -1;
+        }
+        for (int i = 0; i < n; i++) {
+            ContactPair p = solveList[i];
+            if (awakeDynamic(p.bodyA) && awakeDynamic(p.bodyB)) {
+                int ra = find(p.bodyA);
+                int rb = find(p.bodyB);
+                if (ra != rb) {
+                    parent[Math.max(ra, rb)] = Math.min(ra, rb);
+                }
+            }
+        }
+        int groups = 0;
+        if (pairGroup.length < n) {
+            pairGroup = new int[Math.max(n, 2 * pairGroup.length)];
+        }
+        for (int i = 0; i < n; i++) {
+            ContactPair p = solveList[i];
+            int root = find(awakeDynamic(p.bodyA) ? p.bodyA : p.bodyB);
+            if (groupOf[root] < 0) {
+                groupOf[root] = groups;
+                groupRows[groups] = 0;
+                groupPairs[groups] = 0;
+                groups++;
+            }
+            int g = groupOf[root];
+            pairGroup[i] = g;
+            groupRows[g] += p.pointCount;
+            groupPairs[g]++;
+        }
+        // Counting sort of the pairs by group, stable.
+        int at = 0;
+        for (int g = 0; g < groups; g++) {
+            groupFill[g] = at;
+            at += groupPairs[g];
+        }
+        for (int i = 0; i < n; i++) {
+            ordered[groupFill[pairGroup[i]]++] = solveList[i];
+        }
+        itemCount = 0;
+        int blocks = 0;
+        at = 0;
+        for (int g = 0; g < groups; g++) {
+            int count = groupPairs[g];
+            if (count >= 2 && groupRows[g] <= BlockLcp.MAX) {
+                islandSolver.ensure(blocks + 1);
+                islandSolver.prepare(blocks, ordered, at, at + count);
+                itemStart[itemCount] = at;
+                itemBlock[itemCount] = blocks++;
+                itemCount++;
+            } else {
+                for (int m = 0; m < count; m++) {
+                    itemStart[itemCount] = at + m;
+                    itemBlock[itemCount] = -1;
+                    itemCount++;
+                }
+            }
+            at += count;
+        }
+        itemStart[itemCount] = at;
+    }
+
+    /** One pass over the solve order: the blocks by the island solver, the rest pair by pair. */
+    void solve(double invH, boolean useBias) {
+        for (int it = 0; it < itemCount; it++) {
+            if (itemBlock[it] >= 0) {
+                islandSolver.solve(itemBlock[it], ordered, itemStart[it], itemStart[it + 1], invH, useBias);
+            } else {
+                contactSolver.solve(ordered[itemStart[it]], invH, useBias);
+            }
+        }
+    }
+
+    private int find(int x) {
+        while (parent[x] != x) {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        return x;
+    }
+
+    private boolean awakeDynamic(int body) {
+        return bodies.type[body] == Bodies.DYNAMIC && bodies.awake[body];
+    }
+}

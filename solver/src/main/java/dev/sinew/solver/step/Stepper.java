@@ -1,0 +1,256 @@
+package dev.sinew.solver.step;
+
+import dev.sinew.solver.articulation.JointTreeSolver;
+import dev.sinew.solver.articulation.LimitProjection;
+import dev.sinew.solver.body.Bodies;
+import dev.sinew.solver.collision.Colliders;
+import dev.sinew.solver.collision.ContactPair;
+import dev.sinew.solver.collision.Contacts;
+import dev.sinew.solver.constraint.Tuning;
+import dev.sinew.solver.contact.ContactSolver;
+import dev.sinew.solver.contact.IslandBlockSolver;
+import dev.sinew.solver.joint.JointSolver;
+import dev.sinew.solver.joint.Joints;
+import dev.sinew.solver.state.FaultContainment;
+import dev.sinew.solver.state.SnapshotCodec;
+import dev.sinew.solver.state.WorldState;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * One step of a world: fault containment around one fixed tick, run as named stages over one
+ * {@link TickContext}:
+ * <ol>
+ *   <li>begin: the context from the settings (substep, softness, caps), the awake bodies;</li>
+ *   <li>collide: refit the bounds of moving bodies, find candidate pairs (broadphase), update
+ *       each moving pair's manifold (narrowphase), carrying impulses over by feature id;</li>
+ *   <li>prepare: world inertia, the pairs to solve and their rows, the solve order, the joints'
+ *       rows, the joint trees and their ground contacts;</li>
+ *   <li>the substeps: recollide fast-turning pairs, integrate velocities, warm start, solve
+ *       with bias (contacts, drives, joint trees, tree contacts, joints), predict the joint
+ *       anchors, integrate positions, project (tree limits and anchors, other limits), relax
+ *       without bias (contacts, joint trees, tree contacts, joints);</li>
+ *   <li>restitution, store impulses, speed caps;</li>
+ *   <li>the time-of-impact sweep of fast bodies (continuous collision);</li>
+ *   <li>end: forces cleared, touching state and events, islands and sleep.</li>
+ * </ol>
+ */
+public final class Stepper {
+    private final WorldState state;
+    private final Bodies bodies;
+    private final Colliders colliders;
+    private final Contacts contacts;
+    private final Joints joints;
+    private final TickContext ctx;
+    private final Integrator integrator;
+    private final ContactSolver contactSolver;
+    private final SolveOrder solveOrder;
+    private final JointSolver jointSolver;
+    private final JointTreeSolver jointTree;
+    private final LimitProjection limitProjection = new LimitProjection();
+    private final Continuous continuous = new Continuous();
+    private final TickEnd end;
+    private final SnapshotCodec codec;
+    /** The world's state before the current tick, kept while step listeners are registered. */
+    private ByteBuffer rollback;
+
+    public Stepper(WorldState state, SnapshotCodec codec) {
+        this.state = state;
+        this.codec = codec;
+        this.bodies = state.bodies;
+        this.colliders = state.colliders;
+        this.contacts = state.contacts;
+        this.joints = state.joints;
+        this.ctx = new TickContext(state.counters);
+        this.integrator = new Integrator(bodies);
+        this.contactSolver = new ContactSolver(bodies, ctx);
+        this.solveOrder = new SolveOrder(bodies, contactSolver, new IslandBlockSolver(bodies, contactSolver, ctx));
+        this.jointSolver = new JointSolver(joints);
+        this.jointTree = new JointTreeSolver(bodies, joints, ctx);
+        this.end = new TickEnd(bodies, contacts, joints, state.contactLog);
+    }
+
+    /** The time-of-impact sweeps of the last tick, for debug drawing. */
+    public Continuous continuous() {
+        return continuous;
+    }
+
+    /**
+     * One step: fault containment, the tick, the joints that broke, fault containment again, then
+     * {@code afterTick} (the step listeners). With {@code afterTick} given, the state from before
+     * the tick is kept in a reused buffer, and anything thrown leaves the world as it was before
+     * the step (the exception is rethrown).
+     */
+    public void step(Runnable afterTick) {
+        boolean guarded = afterTick != null;
+        try {
+            state.faultLog.clear();
+            ctx.counters.begin();
+            FaultContainment.run(state);
+            if (guarded) {
+                rollback = codec.write(state, rollback);
+            }
+            runTick();
+            state.stepCount++;
+            state.breakOverloadedJoints();
+            FaultContainment.run(state);
+            if (guarded) {
+                afterTick.run();
+            }
+        } catch (RuntimeException | Error e) {
+            if (guarded && rollback != null) {
+                try {
+                    codec.restore(state, Arrays.copyOf(rollback.array(), rollback.position()));
+                    state.contactLog.clear();
+                } catch (RuntimeException restoreFailed) {
+                    // a body removed by fault containment in this step cannot come back
+                    e.addSuppressed(restoreFailed);
+                }
+            }
+            throw e;
+        }
+    }
+
+    private void runTick() {
+        begin();
+        collide();
+        prepare();
+        for (int sub = 0; sub < ctx.substeps; sub++) {
+            substep(sub);
+        }
+        for (int i = 0; i < ctx.solveCount; i++) {
+            contactSolver.restitution(ctx.solveList[i], ctx.h);
+        }
+        for (int i = 0; i < ctx.solveCount; i++) {
+            contactSolver.storeImpulses(ctx.solveList[i]);
+        }
+        integrator.capSpeeds(ctx);
+        ctx.counters.sweptBack += continuous.run(state, ctx);
+        end.run(ctx);
+    }
+
+    /** The context of this tick; each body's pose now is its pose before the tick, for interpolation and the sweep. */
+    private void begin() {
+        ctx.begin(state);
+        state.contactLog.clear();
+        Bodies b = bodies;
+        for (int i = 0; i < b.high; i++) {
+            if (b.alive[i]) {
+                System.arraycopy(b.pos, 3 * i, b.prevPos, 3 * i, 3);
+                System.arraycopy(b.rot, 4 * i, b.prevRot, 4 * i, 4);
+            }
+        }
+    }
+
+    /** Bounds of moving bodies, candidate pairs, and the manifolds of pairs with a moving body. */
+    private void collide() {
+        for (int k = 0; k < colliders.high; k++) {
+            if (colliders.alive[k] && !colliders.isPlane[k] && bodies.isMoving(colliders.body[k])) {
+                contacts.refitBounds(k, false, ctx.settings);
+            }
+        }
+        state.refreshFilter();
+        state.broadPhase.findPairs(colliders, bodies, state.filter);
+        contacts.mergePairs(state.broadPhase, state.contactLog);
+        double speculative = ctx.settings.speculativeDistance();
+        for (int i = 0; i < contacts.pairCount; i++) {
+            ContactPair p = contacts.pairs[i];
+            if (bodies.isMoving(p.bodyA) || bodies.isMoving(p.bodyB)) {
+                contacts.updateManifold(p, ctx.dt, speculative, true);
+            }
+        }
+    }
+
+    /** Everything the substeps reuse: inertia, the contact rows and their order, the joint rows and trees. */
+    private void prepare() {
+        integrator.updateInertia(ctx);
+        for (int i = 0; i < contacts.pairCount; i++) {
+            for (ContactPair p = contacts.pairs[i]; p != null; p = p.nextPatch) {
+                if (p.pointCount > 0 && (awakeDynamic(p.bodyA) || awakeDynamic(p.bodyB))) {
+                    ctx.addToSolve(p);
+                }
+            }
+        }
+        for (int i = 0; i < ctx.solveCount; i++) {
+            contactSolver.prepare(ctx.solveList[i]);
+        }
+        solveOrder.build(ctx);
+        jointSolver.prepare(bodies, ctx.h);
+        jointTree.build();
+        jointTree.markArticulated(ctx.solveList, ctx.solveCount);
+        ctx.counters.treeContactsLeftOut += jointTree.contacts.limitsLeftOut;
+    }
+
+    private void substep(int sub) {
+        double h = ctx.h;
+        double invH = ctx.invH;
+        double remaining = h * (ctx.substeps - sub);
+        if (sub > 0 && refreshFastPairs(remaining)) {
+            solveOrder.build(ctx);
+        }
+        integrator.integrateVelocities(ctx);
+        // warm start
+        contactSolver.beginBodyCaps();
+        jointSolver.aimDrives(remaining);
+        jointSolver.warmStart(bodies);
+        jointTree.warmStart();
+        for (int i = 0; i < ctx.solveCount; i++) {
+            contactSolver.warmStart(ctx.solveList[i]);
+        }
+        // solve with bias: the contacts, then the joints, which have the last word
+        for (int pass = 0; pass < Tuning.CONTACT_PASSES; pass++) {
+            solveOrder.solve(invH, true);
+        }
+        jointSolver.solveDrives(bodies);
+        jointTree.solve(ctx.jointSoft.biasRate, true);
+        jointTree.solveContacts(contactSolver, invH, true);
+        jointSolver.solve(bodies, ctx.jointSoft);
+        // integrate positions, then project what the linear velocity step leaves passed
+        jointTree.predictAnchors(h);
+        integrator.integratePositions(ctx);
+        for (int pass = 0; pass < Tuning.TREE_LIMIT_PROJECTIONS && jointTree.project(); pass++) {
+            // repeat while a tree's limit is still passed
+        }
+        limitProjection.project(bodies, joints);
+        // relax without bias; again the joints last, so a chain's links are not pulled apart by
+        // the contacts they make with each other
+        solveOrder.solve(invH, false);
+        jointTree.solve(0, false);
+        jointTree.solveContacts(contactSolver, invH, false);
+        jointSolver.solve(bodies, null);
+    }
+
+    /**
+     * A manifold is computed once per tick with a fixed normal and fixed points. A body spinning
+     * fast turns other features into its neighbour within the tick (a box at 20 rad/s turns 19°),
+     * so pairs whose bodies' rotation sweeps more than {@link Tuning#FAST_ROTATION_SWEEP} in a
+     * substep are recollided between substeps, keeping their impulses by feature id.
+     */
+    private boolean refreshFastPairs(double remaining) {
+        boolean any = false;
+        double h = ctx.h;
+        double speculative = ctx.settings.speculativeDistance();
+        for (int i = 0; i < ctx.solveCount; i++) {
+            ContactPair p = ctx.solveList[i];
+            double sweep = h * (Contacts.length(bodies.angVel, p.bodyA) * colliders.maxRadius[p.colliderA]
+                    + Contacts.length(bodies.angVel, p.bodyB) * colliders.maxRadius[p.colliderB]);
+            if (sweep <= Tuning.FAST_ROTATION_SWEEP || p.owner != null) {
+                continue; // a terrain pair's further patches are recollided with its first
+            }
+            contacts.updateColliderPose(p.colliderA);
+            contacts.updateColliderPose(p.colliderB);
+            contacts.updateManifold(p, remaining, speculative, false);
+            for (ContactPair q = p; q != null; q = q.nextPatch) {
+                if (q.pointCount > 0) {
+                    contactSolver.prepare(q, false);
+                }
+            }
+            any = true;
+        }
+        return any;
+    }
+
+    private boolean awakeDynamic(int body) {
+        return bodies.type[body] == Bodies.DYNAMIC && bodies.awake[body];
+    }
+}
