@@ -178,7 +178,8 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
         if (name == null || !SHIPPED.contains(name)) {
             throw new dev.sinew.solver.InvalidArgumentException("profile", name, "no such drive profile; one of " + SHIPPED);
         }
-        return Resources.text(DriveProfile.class, "profiles/" + name + ".json", StandardCharsets.UTF_8);
+        String file = "profiles/" + name + ".json";
+        return Resources.text(DriveProfile.class.getResourceAsStream(file), file, StandardCharsets.UTF_8);
     }
 
     /** Reads and checks a profile file. @throws FormatException naming the file, line or field, value and allowed range */

@@ -44,7 +44,8 @@ public final class Mocap {
     /** The text of a shipped clip, as in the file (ISO-8859-1). */
     public static String text(String name) {
         Resources.requireShipped("clip", name, NAMES);
-        return Resources.text(Mocap.class, "mocap/" + name, StandardCharsets.ISO_8859_1);
+        String file = "mocap/" + name;
+        return Resources.text(Mocap.class.getResourceAsStream(file), file, StandardCharsets.ISO_8859_1);
     }
 
     private static String fileName(String name) {

@@ -31,6 +31,7 @@ public final class Profiles {
     /** The JSON text of a shipped ragdoll definition. */
     public static String ragdollText(String name) {
         Resources.requireShipped("ragdoll", name, RAGDOLLS);
-        return Resources.text(Profiles.class, "ragdolls/" + name + ".json", StandardCharsets.UTF_8);
+        String file = "ragdolls/" + name + ".json";
+        return Resources.text(Profiles.class.getResourceAsStream(file), file, StandardCharsets.UTF_8);
     }
 }

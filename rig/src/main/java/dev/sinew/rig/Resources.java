@@ -17,19 +17,20 @@ public final class Resources {
     }
 
     /**
-     * The text of a shipped file.
+     * The text of a shipped file, from the stream a class of the jar that ships it opened
+     * ({@code Anchor.class.getResourceAsStream(path)}): in a named module only the module's own
+     * code may read the resources of its packages, so the owner opens the stream.
      *
-     * @param anchor  a class of the jar that ships it; {@code path} is relative to its package
-     * @param path    the file, for example {@code mocap/cmu/131_01.bvh}
+     * @param in      the open stream, or null when the jar does not hold the file
+     * @param path    the file, for example {@code mocap/cmu/131_01.bvh}, for messages
      * @param charset the file's encoding
      * @throws IllegalStateException if the jar does not hold it (a broken build, not bad input)
      */
-    public static String text(Class<?> anchor, String path, Charset charset) {
-        try (InputStream in = anchor.getResourceAsStream(path)) {
-            if (in == null) {
-                throw new IllegalStateException("the shipped file " + path + " is missing beside "
-                        + anchor.getName() + " on the class path (a broken build)");
-            }
+    public static String text(InputStream in, String path, Charset charset) {
+        if (in == null) {
+            throw new IllegalStateException("the shipped file " + path + " is missing from its jar (a broken build)");
+        }
+        try (in) {
             return new String(in.readAllBytes(), charset);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the shipped file " + path, e);
