@@ -12,16 +12,7 @@ public final class Gyroscopic {
     }
 
     public static void apply(Bodies b, int i, double h) {
-        double[] r = b.rotationMatrix(i);
-        double r00 = r[0];
-        double r01 = r[1];
-        double r02 = r[2];
-        double r10 = r[3];
-        double r11 = r[4];
-        double r12 = r[5];
-        double r20 = r[6];
-        double r21 = r[7];
-        double r22 = r[8];
+        double[] r = b.rotationMatrix(i); // R(q), row-major: r[3·row + col]
         int o = 3 * i;
         double wx0 = b.angVel[o];
         double wy0 = b.angVel[o + 1];
@@ -30,9 +21,9 @@ public final class Gyroscopic {
             return;
         }
         // ω in body coordinates: Rᵀ ω
-        double wx = r00 * wx0 + r10 * wy0 + r20 * wz0;
-        double wy = r01 * wx0 + r11 * wy0 + r21 * wz0;
-        double wz = r02 * wx0 + r12 * wy0 + r22 * wz0;
+        double wx = r[0] * wx0 + r[3] * wy0 + r[6] * wz0;
+        double wy = r[1] * wx0 + r[4] * wy0 + r[7] * wz0;
+        double wz = r[2] * wx0 + r[5] * wy0 + r[8] * wz0;
         int l = 6 * i;
         double ixx = b.inertiaLocal[l];
         double iyy = b.inertiaLocal[l + 1];
@@ -81,8 +72,8 @@ public final class Gyroscopic {
         wx -= dx;
         wy -= dy;
         wz -= dz;
-        b.angVel[o] = r00 * wx + r01 * wy + r02 * wz;
-        b.angVel[o + 1] = r10 * wx + r11 * wy + r12 * wz;
-        b.angVel[o + 2] = r20 * wx + r21 * wy + r22 * wz;
+        b.angVel[o] = r[0] * wx + r[1] * wy + r[2] * wz;
+        b.angVel[o + 1] = r[3] * wx + r[4] * wy + r[5] * wz;
+        b.angVel[o + 2] = r[6] * wx + r[7] * wy + r[8] * wz;
     }
 }
