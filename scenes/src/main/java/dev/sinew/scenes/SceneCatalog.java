@@ -15,6 +15,10 @@ import dev.sinew.scenes.joints.DriveGainsScene;
 import dev.sinew.scenes.joints.HingeSpringScene;
 import dev.sinew.scenes.joints.PendulumScene;
 import dev.sinew.scenes.joints.SwingConeScene;
+import dev.sinew.scenes.layers.ActiveLookAtScene;
+import dev.sinew.scenes.layers.LookAtScene;
+import dev.sinew.scenes.layers.MotionMatchingScene;
+import dev.sinew.scenes.layers.PoseHoldScene;
 import dev.sinew.scenes.rig.ClipPlayScene;
 import dev.sinew.scenes.rig.RagdollDropScene;
 import dev.sinew.scenes.rig.RagdollPileScene;
@@ -57,7 +61,11 @@ public final class SceneCatalog {
             new StandScene(),
             new TrackWalkScene(),
             new ProfileSweepScene(),
-            new PartialScene());
+            new PartialScene(),
+            new LookAtScene(),
+            new PoseHoldScene(),
+            new ActiveLookAtScene(),
+            new MotionMatchingScene());
 
     private SceneCatalog() {
     }

@@ -50,7 +50,6 @@ public final class Inertializer {
     private final double[] last;
     private final double[] beforeLast;
     private int outputs;
-    private double lastDt;
     private final Quaterniond q = new Quaterniond();
     private final Quaterniond r = new Quaterniond();
     private final Quaterniond e = new Quaterniond();
@@ -226,8 +225,29 @@ public final class Inertializer {
         last[4 * n + 1] = a.y;
         last[4 * n + 2] = a.z;
         outputs = Math.min(outputs + 1, 2);
-        lastDt = dt;
         return dest;
+    }
+
+    /**
+     * Forgets any offset and takes {@code still} as the last two outputs, a pose at rest: the next
+     * switch blends from it.
+     */
+    public void start(Pose still) {
+        check(still, "still");
+        reset();
+        for (int bone = 0; bone < n; bone++) {
+            still.localRotation(bone, q);
+            last[4 * bone] = q.x;
+            last[4 * bone + 1] = q.y;
+            last[4 * bone + 2] = q.z;
+            last[4 * bone + 3] = q.w;
+        }
+        still.rootTranslation(a);
+        last[4 * n] = a.x;
+        last[4 * n + 1] = a.y;
+        last[4 * n + 2] = a.z;
+        System.arraycopy(last, 0, beforeLast, 0, last.length);
+        outputs = 2;
     }
 
     /** Forgets the output history and any offset (the next update passes its source through). */

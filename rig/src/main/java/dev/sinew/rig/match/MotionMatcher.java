@@ -96,7 +96,10 @@ public final class MotionMatcher {
         reset(0, 0, 0);
     }
 
-    /** Starts again at rest at (x, z) (m) facing {@code yaw} (rad); the first update searches. */
+    /**
+     * Starts again at rest at (x, z) (m) facing {@code yaw} (rad), showing the database's first
+     * frame there; the first update searches.
+     */
     public void reset(double x, double z, double yaw) {
         simulation.reset(x, z, yaw);
         rootX = x;
@@ -108,8 +111,12 @@ public final class MotionMatcher {
         clip = 0;
         time = db.stretchStart(0);
         started = false;
-        inertializer.reset();
         last.frame = -1;
+        place(clip, time, rootX, rootZ, rootYaw, source);
+        sourceBefore.set(source);
+        sourceBefore2.set(source);
+        output.set(source);
+        inertializer.start(output);
     }
 
     /** Also runs the brute-force search after every search and counts where they differ. */
@@ -181,15 +188,9 @@ public final class MotionMatcher {
             }
         }
         if (!jumped) {
-            if (started) {
-                sourceBefore2.set(sourceBefore);
-                sourceBefore.set(source);
-            }
+            sourceBefore2.set(sourceBefore);
+            sourceBefore.set(source);
             place(clip, time, rootX, rootZ, rootYaw, source);
-            if (!started) {
-                sourceBefore.set(source);
-                sourceBefore2.set(source);
-            }
         }
         inertializer.update(source, dt, output);
         started = true;
