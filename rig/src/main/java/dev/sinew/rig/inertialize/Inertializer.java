@@ -191,7 +191,8 @@ public final class Inertializer {
         }
         if (active) {
             elapsed += dt;
-            if (elapsed >= blend) {
+            // summed steps fall a rounding short of T exactly on the last one
+            if (elapsed >= blend * (1 - 1e-12)) {
                 active = false;
                 java.util.Arrays.fill(x, 0);
             }

@@ -155,9 +155,15 @@ public final class ClipPlayer {
         return stopped[part];
     }
 
-    /** Moves every part's clock on by speed × dt, landing on and clearing stop marks. */
+    /**
+     * Moves every part's clock on by speed × dt, landing on and clearing stop marks; a clamped
+     * clip's clocks stay within [0, duration].
+     */
     public void advance(double dt) {
         Check.nonNegative("dt", dt);
+        if (clip == null) {
+            return;
+        }
         for (int p = 0; p < time.length; p++) {
             double t = time[p] + speed[p] * dt;
             stopped[p] = false;
@@ -167,6 +173,9 @@ public final class ClipPlayer {
                 speed[p] = 0;
                 stopAt[p] = Double.NaN;
                 stopped[p] = true;
+            }
+            if (wrap == Clip.Wrap.CLAMP) {
+                t = Math.max(0, Math.min(clip.duration(), t));
             }
             time[p] = t;
         }

@@ -5,11 +5,15 @@ public final class Ease {
     private Ease() {
     }
 
+    /** 1 − 2^−10: where the textbook OutExpo is at t = 1. */
+    private static final double OUT_EXPO_END = 1 - 1.0 / 1024;
+
     /**
-     * OutExpo, the standard curve: 0 for t ≤ 0, 1 − 2^(−10·t) on (0, 1), 1 for t ≥ 1. It rises fast
-     * and settles gently (half way by t = 0.1, 99.9 % by t = 1, where it steps the last 2^−10 to 1):
-     * what a pose hold raises its additive layer's weight with, so breathing comes in at once without
-     * a visible start.
+     * OutExpo: (1 − 2^(−10·t)) / (1 − 2^−10) on [0, 1], 0 before and 1 after. It rises fast and
+     * settles gently (half way by t = 0.1): what a pose hold raises its additive layer's weight
+     * with, so breathing comes in at once without a visible start. The textbook curve
+     * 1 − 2^(−10·t) stops 2^−10 short of 1 and steps up at t = 1; scaled by 1/(1 − 2^−10) it
+     * reaches 1 continuously, so the weight never jumps.
      */
     public static double outExpo(double t) {
         if (!(t > 0)) {
@@ -18,6 +22,6 @@ public final class Ease {
         if (t >= 1) {
             return 1;
         }
-        return 1 - StrictMath.pow(2, -10 * t);
+        return (1 - StrictMath.pow(2, -10 * t)) / OUT_EXPO_END;
     }
 }

@@ -17,8 +17,9 @@ import org.joml.Vector3dc;
  * root bone, whose rotation may carry a fixed mesh offset (a mesh modelled facing +X and turned
  * −90° shows that offset in its root: measured against it, a character facing its target would
  * look 90° aside). From the eye bone to the target, the yaw relative to the facing (rad, (−π, π])
- * and the pitch (up positive) are found; the pitch is mapped from {@link LookAtSettings#pitchIn} to
- * {@link LookAtSettings#pitchOut} and clamped. The yaw follows its target on the shortest path
+ * and the pitch (up positive) are found; the pitch is clamped to {@link LookAtSettings#pitchIn} and
+ * mapped linearly onto {@link LookAtSettings#pitchOut}, each side of level on its own (level stays
+ * level, the lowest maps to the lowest, the highest to the highest). The yaw follows its target on the shortest path
  * across ±π (from −170° to +170° it turns 20°, not 340°): each update it moves
  * s·tanh(k·d/s), with d the shortest signed difference, k = 1 − e^(−response·dt) and s = yawSpeed·dt,
  * so small differences close exponentially and no step reaches s. The pitch closes by k.
@@ -149,8 +150,9 @@ public final class LookAt {
         aimDelta(v, facing, v);
         targetYaw = v.x;
         rawPitch = v.y;
-        double u = (Math.max(pitchIn[0], Math.min(pitchIn[1], rawPitch)) - pitchIn[0]) / (pitchIn[1] - pitchIn[0]);
-        targetPitch = pitchOut[0] + u * (pitchOut[1] - pitchOut[0]);
+        // each side of level scales on its own, so a level target keeps the head level
+        double p = Math.max(pitchIn[0], Math.min(pitchIn[1], rawPitch));
+        targetPitch = p >= 0 ? p / pitchIn[1] * pitchOut[1] : p / pitchIn[0] * pitchOut[0];
         boolean any = rule[LookAtSettings.Rule.IDLE.ordinal()] && idle
                 || rule[LookAtSettings.Rule.NEARLY_STATIONARY.ordinal()] && speed < settings.stationarySpeed()
                 || rule[LookAtSettings.Rule.STRAFING.ordinal()] && strafing

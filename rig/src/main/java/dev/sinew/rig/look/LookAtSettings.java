@@ -12,9 +12,10 @@ import java.util.Set;
  * @param chain             the bones the look is spread over, each the child of the one before
  *                          (for example chest, lower neck, neck, head), with their shares
  * @param eyeBone           the bone the aim is measured from (the head), metres in model space
- * @param pitchIn           the target pitch range mapped, [min, max] rad (up is positive)
- * @param pitchOut          the pitch range it maps to linearly, [min, max] rad: what the chain turns,
- *                          clamped (a target 80° below the eyes bows the neck by less)
+ * @param pitchIn           the target pitch range mapped, [min &lt; 0, max &gt; 0] rad (up is positive)
+ * @param pitchOut          the pitch range it maps to, [min &lt; 0, max &gt; 0] rad: what the chain
+ *                          turns, clamped, each side of level scaled on its own (a target 80° below
+ *                          the eyes bows the neck by less)
  * @param pitchCutoff       above this target pitch (either way, rad) looking is switched off
  * @param yawLimit          the largest yaw the chain turns, rad, in (0, π); a target further round
  *                          is followed up to it, and the look fades back to straight ahead as the
@@ -80,9 +81,9 @@ public record LookAtSettings(List<ChainBone> chain, String eyeBone, double[] pit
     }
 
     private static void range(String name, double[] r, double lo, double hi) {
-        if (r == null || r.length != 2 || !(r[0] < r[1]) || !(r[0] >= lo) || !(r[1] <= hi)) {
+        if (r == null || r.length != 2 || !(r[0] < 0) || !(r[1] > 0) || !(r[0] >= lo) || !(r[1] <= hi)) {
             throw new InvalidArgumentException(name, r == null ? null : java.util.Arrays.toString(r),
-                    "must be [min, max] with min < max, within [" + lo + ", " + hi + "] rad");
+                    "must be [min, max] with min < 0 < max, within [" + lo + ", " + hi + "] rad");
         }
     }
 

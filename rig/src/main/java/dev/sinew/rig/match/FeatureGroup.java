@@ -8,41 +8,35 @@ package dev.sinew.rig.match;
  */
 public enum FeatureGroup {
     /** left and right foot positions, m (x, y, z each; y is the height above the ground) */
-    FOOT_POSITION(6),
+    FOOT_POSITION(0, 6),
     /** left and right foot velocities, m/s */
-    FOOT_VELOCITY(6),
+    FOOT_VELOCITY(6, 6),
     /** the hips' velocity, m/s */
-    HIP_VELOCITY(3),
+    HIP_VELOCITY(12, 3),
     /** the root's ground position at the three horizons, m (x, z each) */
-    TRAJECTORY_POSITION(6),
+    TRAJECTORY_POSITION(15, 6),
     /** the facing direction at the three horizons, unit (x, z each) */
-    TRAJECTORY_DIRECTION(6);
+    TRAJECTORY_DIRECTION(21, 6);
+
+    /** The feature vector's length. */
+    private static final int DIMENSIONS = 27;
 
     /** Its number of dimensions. */
     public final int size;
+    private final int start;
 
-    FeatureGroup(int size) {
+    FeatureGroup(int start, int size) {
+        this.start = start;
         this.size = size;
     }
 
     /** Where the group starts in the feature vector. */
     public int start() {
-        int s = 0;
-        for (FeatureGroup g : values()) {
-            if (g == this) {
-                return s;
-            }
-            s += g.size;
-        }
-        throw new AssertionError();
+        return start;
     }
 
-    /** The feature vector's length (27). */
+    /** The feature vector's length (27; the groups follow each other without gaps). */
     public static int dimensions() {
-        int s = 0;
-        for (FeatureGroup g : values()) {
-            s += g.size;
-        }
-        return s;
+        return DIMENSIONS;
     }
 }
