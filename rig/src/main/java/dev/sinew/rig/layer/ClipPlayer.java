@@ -28,6 +28,16 @@ public final class ClipPlayer {
     /** Stop mark per part, s of clip time (NaN: none). */
     private final double[] stopAt;
     private final boolean[] stopped;
+    /** Where the clip is put: turned by placeYaw about +Y so its (fromX, fromZ) lands on (toX, toZ). */
+    private boolean placed;
+    private double placeYaw;
+    private double fromX;
+    private double fromZ;
+    private double toX;
+    private double toZ;
+    private final org.joml.Quaterniond turn = new org.joml.Quaterniond();
+    private final org.joml.Quaterniond q = new org.joml.Quaterniond();
+    private final org.joml.Vector3d v = new org.joml.Vector3d();
 
     /**
      * @throws InvalidArgumentException if the parts miss a bone or share one (naming both), or two
@@ -108,6 +118,21 @@ public final class ClipPlayer {
         java.util.Arrays.fill(speed, 1);
         java.util.Arrays.fill(stopAt, Double.NaN);
         java.util.Arrays.fill(stopped, false);
+        placed = false;
+    }
+
+    /**
+     * Plays the clip turned by {@code yaw} (rad, about +Y) and moved on the ground so that its
+     * point (fromX, fromZ) is at (toX, toZ), m: the root bone's rotation and translation carry it,
+     * so the whole skeleton moves rigidly. Until the next {@link #play}.
+     */
+    public void place(double yaw, double fromX, double fromZ, double toX, double toZ) {
+        placed = true;
+        placeYaw = Check.finite("yaw", yaw);
+        this.fromX = Check.finite("fromX", fromX);
+        this.fromZ = Check.finite("fromZ", fromZ);
+        this.toX = Check.finite("toX", toX);
+        this.toZ = Check.finite("toZ", toZ);
     }
 
     public Clip clip() {
@@ -197,6 +222,17 @@ public final class ClipPlayer {
         }
         for (int p = 0; p < bones.length; p++) {
             clip.sampleBones(time[p] - speed[p] * dt, wrap, bones[p], hasRoot[p], dest);
+        }
+        if (placed) {
+            dest.rootTranslation(v);
+            double c = StrictMath.cos(placeYaw);
+            double sn = StrictMath.sin(placeYaw);
+            double dx = v.x - fromX;
+            double dz = v.z - fromZ;
+            v.set(toX + dx * c + dz * sn, v.y, toZ - dx * sn + dz * c);
+            dest.setRootTranslation(v);
+            dev.sinew.rig.Rotations.yawRotation(placeYaw, turn);
+            dest.setLocalRotation(0, turn.mul(dest.localRotation(0, q)).normalize());
         }
         return dest;
     }

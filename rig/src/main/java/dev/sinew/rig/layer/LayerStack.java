@@ -2,6 +2,7 @@ package dev.sinew.rig.layer;
 
 import dev.sinew.rig.Clip;
 import dev.sinew.rig.Pose;
+import dev.sinew.rig.Rotations;
 import dev.sinew.rig.Skeleton;
 import dev.sinew.rig.inertialize.Inertializer;
 import dev.sinew.rig.look.LookAt;
@@ -36,6 +37,9 @@ public final class LayerStack {
     private final Pose oneBack;
     private final Pose twoBack;
     private final Pose output;
+    private final org.joml.Vector3d at = new org.joml.Vector3d();
+    private final org.joml.Vector3d here = new org.joml.Vector3d();
+    private final org.joml.Quaterniond turn = new org.joml.Quaterniond();
 
     /**
      * @param parts        the base player's body parts (together every bone once)
@@ -115,6 +119,22 @@ public final class LayerStack {
         holds.clear();
         base.play(clip, wrap);
         switchPending = true;
+    }
+
+    /**
+     * {@link #play} with the clip put where the character is: its first frame's root on the ground
+     * under the last output's root, and turned so the root bone's heading (of its +Z axis) is the
+     * output's. A clip captured elsewhere in the room then starts from the character instead of
+     * sliding it across.
+     */
+    public void playFromHere(Clip clip, Clip.Wrap wrap) {
+        play(clip, wrap);
+        clip.frame(0, oneBack);
+        oneBack.rootTranslation(at);
+        output.rootTranslation(here);
+        double yaw = Rotations.headingYaw(output.localRotation(0, turn), 0, 0, 1)
+                - Rotations.headingYaw(oneBack.localRotation(0, turn), 0, 0, 1);
+        base.place(yaw, at.x, at.z, here.x, here.z);
     }
 
     /**

@@ -322,6 +322,14 @@ public final class MotionMatcher {
         return time;
     }
 
+    /**
+     * Where the simulation will be after {@code seconds} with the stick held as it is: dest = (x, z,
+     * yaw), m and rad (what the query's trajectory is built from).
+     */
+    public double[] predicted(double seconds, double[] dest) {
+        return simulation.predict(seconds, goalVx, goalVz, goalYaw, dest);
+    }
+
     public Trajectory simulation() {
         return simulation;
     }

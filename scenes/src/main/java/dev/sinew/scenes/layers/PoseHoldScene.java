@@ -30,7 +30,7 @@ import org.joml.Vector3d;
  * A pose hold: the CMU get-up (140_01, a one-shot) plays until normalized time {@value #HOLD_AT}
  * and is held there, both body parts, for {@value #HOLD_SECONDS} s while breathing (derived from
  * the walk's standing stretch) eases in on the torso; then the walk is requested and plays from
- * its start. No physics: the character's bodies follow the pose exactly. {@code baseDriftDeg}: the
+ * its start, from where the character is. No physics: the character's bodies follow the pose exactly. {@code baseDriftDeg}: the
  * largest change of any bone of the base layer during the hold, from the pose it stopped on (0 up
  * to float error); {@code additiveAmplitudeDeg}: the largest turn the layers give the chest (its
  * model rotation against the base pose's) during the hold (&gt; 0.5, it visibly breathes);
@@ -128,7 +128,7 @@ public final class PoseHoldScene implements Scene {
         public void beforeStep(long tick) {
             double dt = world.settings().tickSeconds();
             if (holding && body.heldSeconds() >= HOLD_SECONDS - 1e-9 && !released) {
-                stack.play(walk, Clip.Wrap.CLAMP);
+                stack.playFromHere(walk, Clip.Wrap.CLAMP);
                 released = true;
                 holding = false;
             }
