@@ -7,15 +7,10 @@ import dev.sinew.rig.match.MatchDatabase;
 import dev.sinew.rig.match.MatchSettings;
 import dev.sinew.rig.match.SearchResult;
 import dev.sinew.scenes.layers.ShippedData;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -53,7 +48,7 @@ public class MotionSearchBenchmark {
     public void setUp() {
         MatchSettings locomotion = ShippedData.motion("cmu-locomotion");
         List<MatchSettings.Source> all = new ArrayList<>();
-        for (String clip : shippedClips()) {
+        for (String clip : Mocap.names()) {
             all.add(new MatchSettings.Source(clip, false, null, null));
             all.add(new MatchSettings.Source(clip, true, null, null));
         }
@@ -78,16 +73,6 @@ public class MotionSearchBenchmark {
             continuing[i] = Math.min(db.frames() - 1, f + 1);
         }
         System.err.printf("database: %d clips, %d frames, %d searchable%n", db.clipCount(), db.frames(), index.searchableCount());
-    }
-
-    private static List<String> shippedClips() {
-        Path dir = Mocap.directory();
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(p -> p.toString().endsWith(".bvh")).sorted()
-                    .map(p -> dir.relativize(p).toString().replace('\\', '/')).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     @Benchmark

@@ -83,6 +83,15 @@ public record LayerSettings(String name, Map<String, List<String>> masks, List<S
         return parse(JsonData.text(file), file.getFileName().toString());
     }
 
+    /**
+     * Shipped settings by name ({@link dev.sinew.rig.Profiles}), for example {@code cmu}.
+     *
+     * @throws dev.sinew.solver.InvalidArgumentException if {@code name} is not shipped
+     */
+    public static LayerSettings shipped(String name) {
+        return parse(dev.sinew.rig.Profiles.layersText(name), name + ".json");
+    }
+
     /** Parses and checks JSON text; {@code source} names it in errors. */
     public static LayerSettings parse(String text, String source) {
         LayerSettings s = JsonData.read(text, source, LayerSettings.class);

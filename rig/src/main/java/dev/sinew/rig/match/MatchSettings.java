@@ -86,6 +86,15 @@ public record MatchSettings(String name, List<Source> clips, String hips, String
         return parse(JsonData.text(file), file.getFileName().toString());
     }
 
+    /**
+     * Shipped settings by name ({@link dev.sinew.rig.Profiles}), for example {@code cmu-locomotion}.
+     *
+     * @throws dev.sinew.solver.InvalidArgumentException if {@code name} is not shipped
+     */
+    public static MatchSettings shipped(String name) {
+        return parse(dev.sinew.rig.Profiles.motionText(name), name + ".json");
+    }
+
     /** Parses and checks JSON text; {@code source} names it in errors. */
     public static MatchSettings parse(String text, String source) {
         MatchSettings s = JsonData.read(text, source, MatchSettings.class);

@@ -30,6 +30,15 @@ public record StickScript(String name, List<Key> keys) {
         return parse(JsonData.text(file), file.getFileName().toString());
     }
 
+    /**
+     * Shipped settings by name ({@link dev.sinew.rig.Profiles}), for example {@code stick-circle-zigzag-stop-turn}.
+     *
+     * @throws dev.sinew.solver.InvalidArgumentException if {@code name} is not shipped
+     */
+    public static StickScript shipped(String name) {
+        return parse(dev.sinew.rig.Profiles.motionText(name), name + ".json");
+    }
+
     /** Parses and checks JSON text; {@code source} names it in errors. */
     public static StickScript parse(String text, String source) {
         StickScript s = JsonData.read(text, source, StickScript.class);

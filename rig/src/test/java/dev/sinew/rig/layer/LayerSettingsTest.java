@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sinew.rig.FormatException;
-import dev.sinew.rig.Profiles;
 import dev.sinew.rig.Skeleton;
 import dev.sinew.rig.Synthetic;
 import dev.sinew.solver.InvalidArgumentException;
@@ -20,7 +19,7 @@ class LayerSettingsTest {
 
     @Test
     void shippedCmuSettingsRead() {
-        LayerSettings s = LayerSettings.load(Profiles.directory().resolve("layers/cmu.json"));
+        LayerSettings s = LayerSettings.shipped("cmu");
         assertEquals(List.of("face", "body"), s.parts());
         assertEquals("breathing", s.additives().get(0).name());
         assertEquals(Math.toRadians(75), s.look().settings().pitchCutoff(), 1e-15);

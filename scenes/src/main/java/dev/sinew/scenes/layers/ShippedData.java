@@ -3,7 +3,6 @@ package dev.sinew.scenes.layers;
 import dev.sinew.rig.BvhImporter;
 import dev.sinew.rig.ClipSource;
 import dev.sinew.rig.Mocap;
-import dev.sinew.rig.Profiles;
 import dev.sinew.rig.layer.LayerSettings;
 import dev.sinew.rig.match.MatchSettings;
 import dev.sinew.rig.match.StickScript;
@@ -12,8 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Where the layer scenes get their clips and data: the shipped motion capture by name
- * ({@code cmu/131_01.bvh}, parsed once and kept) and the JSON files under {@code profiles/}
- * ({@code layers/}, {@code motion/}). Everything that reads a clip or a layer file goes through here.
+ * ({@code cmu/131_01.bvh}, parsed once and kept) and the shipped layer and motion-matching files.
+ * Everything of theirs that reads a clip or a data file goes through here.
  */
 public final class ShippedData {
     private static final Map<String, BvhImporter.Bvh> CLIPS = new ConcurrentHashMap<>();
@@ -26,21 +25,21 @@ public final class ShippedData {
 
     /** A shipped clip, for example {@code cmu/131_01.bvh}, in metres. */
     public static BvhImporter.Bvh clip(String name) {
-        return CLIPS.computeIfAbsent(name, n -> BvhImporter.read(Mocap.file(n), BvhImporter.CMU_UNIT));
+        return CLIPS.computeIfAbsent(name, Mocap::read);
     }
 
-    /** A character's layer settings, {@code profiles/layers/NAME.json}. */
+    /** A character's shipped layer settings ({@code profiles/layers/NAME.json}). */
     public static LayerSettings layers(String name) {
-        return LayerSettings.load(Profiles.directory().resolve("layers").resolve(name + ".json"));
+        return LayerSettings.shipped(name);
     }
 
-    /** A motion-matching database definition, {@code profiles/motion/NAME.json}. */
+    /** A shipped motion-matching database definition ({@code profiles/motion/NAME.json}). */
     public static MatchSettings motion(String name) {
-        return MatchSettings.load(Profiles.directory().resolve("motion").resolve(name + ".json"));
+        return MatchSettings.shipped(name);
     }
 
-    /** A stick script, {@code profiles/motion/NAME.json}. */
+    /** A shipped stick script ({@code profiles/motion/NAME.json}). */
     public static StickScript stick(String name) {
-        return StickScript.load(Profiles.directory().resolve("motion").resolve(name + ".json"));
+        return StickScript.shipped(name);
     }
 }
