@@ -78,17 +78,6 @@ public final class Inertializer {
         return active;
     }
 
-    /** Seconds since the last switch. */
-    public double sinceSwitch() {
-        return elapsed;
-    }
-
-    /** The angle (rad) of bone b's offset now. */
-    public double offsetAngle(int bone) {
-        int o = 3 * bone;
-        return Math.sqrt(x[o] * x[o] + x[o + 1] * x[o + 1] + x[o + 2] * x[o + 2]);
-    }
-
     /**
      * The source switches: {@code twoBack} and {@code oneBack} are the new source as it was two and
      * one updates ({@code dt} s each) before the next {@link #update}, the update that is given it

@@ -23,8 +23,6 @@ public final class PoseHold {
     private AdditiveLayer layer;
     private boolean holding;
     private double held;
-    private long updates;
-    private long heldSince = -1;
 
     /**
      * @param part        the body part held (a part of the stack's base player)
@@ -71,11 +69,6 @@ public final class PoseHold {
         return held;
     }
 
-    /** The stack update (counted from registration, 0-based) at which the hold began, or −1. */
-    public long heldSinceUpdate() {
-        return heldSince;
-    }
-
     /** Binds to the stack's part and layer and sets the stop mark. */
     void attach(ClipPlayer player, AdditiveLayer layer) {
         partIndex = player.part(part);
@@ -88,7 +81,6 @@ public final class PoseHold {
         if (player.justStopped(partIndex)) {
             holding = true;
             held = 0;
-            heldSince = updates;
             if (layer != null) {
                 layer.restart();
             }
@@ -98,7 +90,6 @@ public final class PoseHold {
         if (holding && layer != null) {
             layer.setWeight(maxWeight * Ease.outExpo(held / easeSeconds));
         }
-        updates++;
     }
 
     /** The next motion: the layer's weight to 0 (the new clip plays every part at speed 1). */

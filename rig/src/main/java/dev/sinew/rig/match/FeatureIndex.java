@@ -33,7 +33,6 @@ public final class FeatureIndex {
     private final int[] groupStart;
     private final double[] mean;
     private final double[] scale;
-    private final double[] sigma;
     private final double[] features;
     private final int[] candidates;
     private final boolean[] searchable;
@@ -88,7 +87,7 @@ public final class FeatureIndex {
         for (int d = 0; d < dims; d++) {
             mean[d] /= frames;
         }
-        sigma = new double[groups];
+        double[] sigma = new double[groups];
         scale = new double[groups];
         for (int g = 0; g < groups; g++) {
             double var = 0;
@@ -160,11 +159,6 @@ public final class FeatureIndex {
         return candidates.length;
     }
 
-    /** Group g's standard deviation over the database, in the features' units. */
-    public double sigma(int group) {
-        return sigma[group];
-    }
-
     /** A raw query normalized and weighted as the database's features are, into dest. */
     public double[] normalize(double[] raw, double[] dest) {
         for (int g = 0; g + 1 < groupStart.length; g++) {
@@ -173,11 +167,6 @@ public final class FeatureIndex {
             }
         }
         return dest;
-    }
-
-    /** The stored (normalized) feature d of a frame. */
-    public double feature(int frame, int d) {
-        return features[frame * dims + d];
     }
 
     /** The cost of a frame for a normalized query: the squared distance, summed in dimension order. */

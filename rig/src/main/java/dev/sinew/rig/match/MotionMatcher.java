@@ -293,16 +293,6 @@ public final class MotionMatcher {
         return sourceBefore2;
     }
 
-    /** The angle of bone b's inertialization offset now, rad. */
-    public double inertializerOffset(int bone) {
-        return inertializer.offsetAngle(bone);
-    }
-
-    /** Whether the last update jumped. */
-    public boolean jumped() {
-        return jumped;
-    }
-
     /** The last search's result (read only). */
     public SearchResult lastSearch() {
         return last;
