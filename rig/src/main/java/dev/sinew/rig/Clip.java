@@ -108,6 +108,27 @@ public final class Clip {
         return new Clip(name, target, frameRate, frames, r, roots);
     }
 
+    /**
+     * A clip of the same skeleton, rate and length whose frame f is what {@code map} makes of this
+     * clip's frame f: map(frame, out) fills out (a fresh rest pose each frame), the frame being
+     * read only.
+     */
+    public Clip mapped(String newName, java.util.function.BiConsumer<Pose, Pose> map) {
+        int n = skeleton.boneCount();
+        double[] r = new double[4 * n * frames];
+        double[] t = new double[3 * frames];
+        Pose in = new Pose(skeleton);
+        for (int f = 0; f < frames; f++) {
+            Pose out = new Pose(skeleton);
+            map.accept(frame(f, in), out);
+            System.arraycopy(out.local, 0, r, 4 * n * f, 4 * n);
+            t[3 * f] = out.root.x;
+            t[3 * f + 1] = out.root.y;
+            t[3 * f + 2] = out.root.z;
+        }
+        return of(newName, skeleton, frameRate, r, t);
+    }
+
     public String name() {
         return name;
     }

@@ -60,4 +60,21 @@ public final class JsonData {
         }
         return b.toString();
     }
+
+    /**
+     * JSON text as a {@code type}, then checked by {@code check}; an {@link InvalidArgumentException}
+     * from the check (naming the field and value) comes out as a {@link FormatException} naming the
+     * source too.
+     */
+    public static <T> T read(String text, String source, Class<T> type, java.util.function.Consumer<T> check) {
+        T value = read(text, source, type);
+        try {
+            check.accept(value);
+        } catch (FormatException e) {
+            throw e;
+        } catch (dev.sinew.solver.InvalidArgumentException e) {
+            throw new FormatException(source, 0, e.getMessage());
+        }
+        return value;
+    }
 }

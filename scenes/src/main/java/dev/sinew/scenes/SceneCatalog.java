@@ -15,7 +15,6 @@ import dev.sinew.scenes.joints.DriveGainsScene;
 import dev.sinew.scenes.joints.HingeSpringScene;
 import dev.sinew.scenes.joints.PendulumScene;
 import dev.sinew.scenes.joints.SwingConeScene;
-import dev.sinew.scenes.layers.ActiveLookAtScene;
 import dev.sinew.scenes.layers.LookAtScene;
 import dev.sinew.scenes.layers.MotionMatchingScene;
 import dev.sinew.scenes.layers.PoseHoldScene;
@@ -64,7 +63,7 @@ public final class SceneCatalog {
             new PartialScene(),
             new LookAtScene(),
             new PoseHoldScene(),
-            new ActiveLookAtScene(),
+            new LookAtScene(true),
             new MotionMatchingScene());
 
     private SceneCatalog() {

@@ -203,17 +203,7 @@ public final class Inertializer {
             dest.setRootTranslation(dest.rootTranslation(a).add(x[3 * n], x[3 * n + 1], x[3 * n + 2]));
         }
         System.arraycopy(last, 0, beforeLast, 0, beforeLast.length);
-        for (int bone = 0; bone < n; bone++) {
-            dest.localRotation(bone, q);
-            last[4 * bone] = q.x;
-            last[4 * bone + 1] = q.y;
-            last[4 * bone + 2] = q.z;
-            last[4 * bone + 3] = q.w;
-        }
-        dest.rootTranslation(a);
-        last[4 * n] = a.x;
-        last[4 * n + 1] = a.y;
-        last[4 * n + 2] = a.z;
+        remember(dest);
         outputs = Math.min(outputs + 1, 2);
         return dest;
     }
@@ -225,19 +215,24 @@ public final class Inertializer {
     public void start(Pose still) {
         check(still, "still");
         reset();
+        remember(still);
+        System.arraycopy(last, 0, beforeLast, 0, last.length);
+        outputs = 2;
+    }
+
+    /** Keeps p as the last output. */
+    private void remember(Pose p) {
         for (int bone = 0; bone < n; bone++) {
-            still.localRotation(bone, q);
+            p.localRotation(bone, q);
             last[4 * bone] = q.x;
             last[4 * bone + 1] = q.y;
             last[4 * bone + 2] = q.z;
             last[4 * bone + 3] = q.w;
         }
-        still.rootTranslation(a);
+        p.rootTranslation(a);
         last[4 * n] = a.x;
         last[4 * n + 1] = a.y;
         last[4 * n + 2] = a.z;
-        System.arraycopy(last, 0, beforeLast, 0, last.length);
-        outputs = 2;
     }
 
     /** Forgets the output history and any offset (the next update passes its source through). */

@@ -94,13 +94,7 @@ public record LayerSettings(String name, Map<String, List<String>> masks, List<S
 
     /** Parses and checks JSON text; {@code source} names it in errors. */
     public static LayerSettings parse(String text, String source) {
-        LayerSettings s = JsonData.read(text, source, LayerSettings.class);
-        try {
-            s.check();
-        } catch (InvalidArgumentException e) {
-            throw new FormatException(source, 0, e.getMessage());
-        }
-        return s;
+        return JsonData.read(text, source, LayerSettings.class, LayerSettings::check);
     }
 
     private void check() {

@@ -134,41 +134,20 @@ public final class MatchDatabase {
             return clip;
         }
         Skeleton s = clip.skeleton();
-        int n = s.boneCount();
-        int frames = clip.frameCount();
-        double[] rot = new double[4 * n * frames];
-        double[] roots = new double[3 * frames];
-        boolean[] rest = new boolean[n];
-        for (String b : bones) {
-            int i = s.find(b);
-            if (i < 0) {
-                throw new InvalidArgumentException("restBones", b, "no such bone in the skeleton");
+        int[] rest = new int[bones.size()];
+        for (int i = 0; i < rest.length; i++) {
+            rest[i] = s.find(bones.get(i));
+            if (rest[i] < 0) {
+                throw new InvalidArgumentException("restBones", bones.get(i), "no such bone in the skeleton");
             }
-            rest[i] = true;
         }
-        Pose pose = new Pose(s);
         Quaterniond q = new Quaterniond();
-        Vector3d t = new Vector3d();
-        for (int f = 0; f < frames; f++) {
-            clip.frame(f, pose);
-            for (int b = 0; b < n; b++) {
-                if (rest[b]) {
-                    s.restRotation(b, q);
-                } else {
-                    pose.localRotation(b, q);
-                }
-                int o = 4 * (f * n + b);
-                rot[o] = q.x;
-                rot[o + 1] = q.y;
-                rot[o + 2] = q.z;
-                rot[o + 3] = q.w;
+        return clip.mapped(clip.name(), (frame, out) -> {
+            out.set(frame);
+            for (int b : rest) {
+                out.setLocalRotation(b, s.restRotation(b, q));
             }
-            pose.rootTranslation(t);
-            roots[3 * f] = t.x;
-            roots[3 * f + 1] = t.y;
-            roots[3 * f + 2] = t.z;
-        }
-        return Clip.of(clip.name(), s, clip.frameRate(), rot, roots);
+        });
     }
 
     /** Features, roots and searchable flags of clip i's frames. */

@@ -97,13 +97,7 @@ public record MatchSettings(String name, List<Source> clips, String hips, String
 
     /** Parses and checks JSON text; {@code source} names it in errors. */
     public static MatchSettings parse(String text, String source) {
-        MatchSettings s = JsonData.read(text, source, MatchSettings.class);
-        try {
-            s.check();
-        } catch (InvalidArgumentException e) {
-            throw new FormatException(source, 0, e.getMessage());
-        }
-        return s;
+        return JsonData.read(text, source, MatchSettings.class, MatchSettings::check);
     }
 
     private void check() {

@@ -41,21 +41,22 @@ public record StickScript(String name, List<Key> keys) {
 
     /** Parses and checks JSON text; {@code source} names it in errors. */
     public static StickScript parse(String text, String source) {
-        StickScript s = JsonData.read(text, source, StickScript.class);
-        if (s.keys == null || s.keys.isEmpty()) {
-            throw new FormatException(source, 0, "keys: at least one key is needed");
+        return JsonData.read(text, source, StickScript.class, StickScript::check);
+    }
+
+    private void check() {
+        if (keys == null || keys.isEmpty()) {
+            throw new InvalidArgumentException("keys", keys, "at least one key is needed");
         }
-        for (int i = 0; i < s.keys.size(); i++) {
-            Key k = s.keys.get(i);
+        for (int i = 0; i < keys.size(); i++) {
+            Key k = keys.get(i);
             if (!Double.isFinite(k.t()) || !Double.isFinite(k.headingDeg()) || !(k.deflection() >= 0 && k.deflection() <= 1)) {
-                throw new FormatException(source, 0, "keys[" + i + "]: t and headingDeg must be finite and deflection in [0, 1], found "
-                        + k);
+                throw new InvalidArgumentException("keys[" + i + "]", k, "t and headingDeg must be finite and deflection in [0, 1]");
             }
-            if (i > 0 && !(k.t() > s.keys.get(i - 1).t())) {
-                throw new FormatException(source, 0, "keys[" + i + "].t = " + k.t() + ": times must increase");
+            if (i > 0 && !(k.t() > keys.get(i - 1).t())) {
+                throw new InvalidArgumentException("keys[" + i + "].t", k.t(), "times must increase");
             }
         }
-        return s;
     }
 
     public StickScript {

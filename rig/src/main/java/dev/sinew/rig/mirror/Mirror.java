@@ -223,29 +223,6 @@ public final class Mirror {
         if (clip.skeleton() != skeleton) {
             throw new InvalidArgumentException("clip", clip.name(), "is a clip of another skeleton");
         }
-        int n = skeleton.boneCount();
-        int frames = clip.frameCount();
-        double[] rotations = new double[4 * n * frames];
-        double[] roots = new double[3 * frames];
-        Pose frame = new Pose(skeleton);
-        Pose mirrored = new Pose(skeleton);
-        Quaterniond r = new Quaterniond();
-        Vector3d t = new Vector3d();
-        for (int f = 0; f < frames; f++) {
-            apply(clip.frame(f, frame), mirrored);
-            for (int b = 0; b < n; b++) {
-                mirrored.localRotation(b, r);
-                int o = 4 * (f * n + b);
-                rotations[o] = r.x;
-                rotations[o + 1] = r.y;
-                rotations[o + 2] = r.z;
-                rotations[o + 3] = r.w;
-            }
-            mirrored.rootTranslation(t);
-            roots[3 * f] = t.x;
-            roots[3 * f + 1] = t.y;
-            roots[3 * f + 2] = t.z;
-        }
-        return Clip.of(clip.name() + " mirrored", skeleton, clip.frameRate(), rotations, roots);
+        return clip.mapped(clip.name() + " mirrored", this::apply);
     }
 }

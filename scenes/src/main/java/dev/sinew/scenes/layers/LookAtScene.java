@@ -1,6 +1,8 @@
 package dev.sinew.scenes.layers;
 
 import dev.sinew.drives.DriveProfile;
+import dev.sinew.drives.PoseDriver;
+import dev.sinew.drives.TrackingReport;
 import dev.sinew.rig.Profiles;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
@@ -17,18 +19,37 @@ import java.util.Map;
 import org.joml.Vector3d;
 
 /**
- * Look-at on the animation side: the CMU character holding a standing pose while it breathes,
- * looking at a target that circles its head twice, passing behind it and, the second time, over
- * it past the pitch cut-off ({@link LookAtRig}). The character's bodies follow the layered pose
- * exactly (kinematic), to show it. {@code maxYawStepDeg}: the largest per-update change of the
- * interpolated yaw, below the yaw speed × tick; {@code wrapLongWay}: updates whose yaw went the
- * long way round (0); {@code pitchOverLimit}: updates that looked while the target's pitch was over
- * the cut-off, or turned the chain past its pitch range (0).
+ * Look-at: the CMU character holds a standing pose while it breathes and looks at a target that
+ * circles its head twice, passing behind it and, the second time, over it past the pitch cut-off
+ * ({@link LookAtRig}).
+ *
+ * <p>{@code look-at} is the animation side: the character's bodies follow the layered pose exactly
+ * (kinematic). {@code maxYawStepDeg}: the largest per-update change of the interpolated yaw, below
+ * the yaw speed × tick; {@code wrapLongWay}: updates whose yaw went the long way round (0);
+ * {@code pitchOverLimit}: updates that looked while the target's pitch was over the cut-off, or
+ * turned the chain past its pitch range (0).
+ *
+ * <p>{@code active-look-at} is the same with physics: the CMU active ragdoll (the {@code default}
+ * profile and the root drive) tracks the layered pose. {@code meanErrorDeg}: the mean over bodies
+ * and ticks of the angle between each body and its target (&lt; 2); {@code belowGround}: bodies
+ * ever more than 5 mm under the ground (0).
  */
 public final class LookAtScene implements Scene {
+    private final boolean active;
+
+    /** The animation-only scene, {@code look-at}. */
+    public LookAtScene() {
+        this(false);
+    }
+
+    /** With {@code active}, {@code active-look-at}: the active ragdoll tracks the look. */
+    public LookAtScene(boolean active) {
+        this.active = active;
+    }
+
     @Override
     public String name() {
-        return "look-at";
+        return active ? "active-look-at" : "look-at";
     }
 
     @Override
@@ -38,7 +59,8 @@ public final class LookAtScene implements Scene {
 
     @Override
     public String description() {
-        return "a held, breathing pose looks at a target circling its head twice, behind and over it (animation only)";
+        return active ? "the active ragdoll tracks a held, breathing pose looking at a circling target (default profile)"
+                : "a held, breathing pose looks at a target circling its head twice, behind and over it (animation only)";
     }
 
     @Override
@@ -48,20 +70,28 @@ public final class LookAtScene implements Scene {
 
     @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance();
+        return new Instance(active, options == null ? "default" : options.profileOr("default"));
     }
 
     static final class Instance implements SceneInstance {
         final World world = new World();
-        final ActiveCharacter figure;
+        final boolean active;
+        final ActiveCharacter character;
         final LookAtRig rig;
+        final boolean[] below;
+        double errorSum;
+        long errorCount;
 
-        Instance() {
+        Instance(boolean active, String profile) {
+            this.active = active;
             SceneKit.ground(world, Material.DEFAULT);
-            figure = new ActiveCharacter(world, ShippedData.clip("cmu/131_01.bvh"), Profiles.ragdoll("cmu-humanoid"),
-                    DriveProfile.named("default"), 0, 0, false);
-            figure.followExactly();
-            rig = new LookAtRig(world, figure.shift(new Vector3d()));
+            character = new ActiveCharacter(world, ShippedData.clip("cmu/131_01.bvh"), Profiles.ragdoll("cmu-humanoid"),
+                    DriveProfile.named(profile), 0, 0, active);
+            if (!active) {
+                character.followExactly();
+            }
+            rig = new LookAtRig(world, character.shift(new Vector3d()));
+            below = new boolean[character.ragdoll().bodyCount()];
         }
 
         @Override
@@ -71,7 +101,12 @@ public final class LookAtScene implements Scene {
 
         @Override
         public BodyHandle focus() {
-            return figure.ragdoll().body(0);
+            return character.ragdoll().body(0);
+        }
+
+        @Override
+        public PoseDriver driver() {
+            return active ? character.driver() : null;
         }
 
         @Override
@@ -83,20 +118,54 @@ public final class LookAtScene implements Scene {
         public void beforeStep(long tick) {
             double dt = world.settings().tickSeconds();
             rig.update((tick + 1) * dt, dt);
-            figure.track(rig.stack.output());
+            character.track(rig.stack.output());
+        }
+
+        @Override
+        public void afterStep(long tick) {
+            if (!active) {
+                return;
+            }
+            TrackingReport r = character.report();
+            for (int i = 0; i < r.errorDeg.length; i++) {
+                errorSum += r.errorDeg[i];
+                errorCount++;
+                below[i] |= ActiveCharacter.lowestPoint(world, character.ragdoll(), i) < -0.005;
+            }
+        }
+
+        double meanError() {
+            return errorCount == 0 ? 0 : errorSum / errorCount;
+        }
+
+        int belowGround() {
+            int n = 0;
+            for (boolean b : below) {
+                n += b ? 1 : 0;
+            }
+            return n;
         }
 
         @Override
         public Map<String, Object> metrics() {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("maxYawStepDeg", Math.toDegrees(rig.maxYawStep));
-            m.put("wrapLongWay", rig.wrapLongWay);
-            m.put("pitchOverLimit", rig.pitchOverLimit);
+            if (active) {
+                m.put("meanErrorDeg", meanError());
+                m.put("belowGround", belowGround());
+            } else {
+                m.put("maxYawStepDeg", Math.toDegrees(rig.maxYawStep));
+                m.put("wrapLongWay", rig.wrapLongWay);
+                m.put("pitchOverLimit", rig.pitchOverLimit);
+            }
             return m;
         }
 
         @Override
         public List<CheckResult> checks() {
+            if (active) {
+                return List.of(CheckResult.lessThan("meanErrorDeg", meanError(), 2),
+                        CheckResult.equalTo("belowGround", belowGround(), 0));
+            }
             return List.of(CheckResult.lessThan("maxYawStepDeg", Math.toDegrees(rig.maxYawStep),
                             rig.yawStepLimitDeg(world.settings().tickSeconds())),
                     CheckResult.equalTo("wrapLongWay", rig.wrapLongWay, 0),
