@@ -188,8 +188,13 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
 
     /** Parses and checks JSON text; {@code source} names it in errors. */
     public static DriveProfile parse(String text, String source) {
+        return parseWithLines(text, source).value();
+    }
+
+    /** Parses and checks JSON text, keeping the line of each field (for errors found when it drives a ragdoll). */
+    public static JsonData.Parsed<DriveProfile> parseWithLines(String text, String source) {
         JsonData.Parsed<DriveProfile> p = JsonData.read(text, source, DriveProfile.class);
-        return p.value().check(p.source());
+        return new JsonData.Parsed<>(p.value().check(p.source()), p.source());
     }
 
     private DriveProfile check(JsonData.Source source) {

@@ -1,11 +1,7 @@
 package dev.sinew.rig;
 
 import dev.sinew.solver.InvalidArgumentException;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,44 +110,27 @@ public final class BvhImporter {
      */
     public static Bvh read(Path file, double unitScale) {
         checkUnit(unitScale);
-        String text = readText(file, MAX_FILE_BYTES, "BVH");
-        return new Parser(text, file.toString(), file.getFileName().toString(), unitScale).parse();
-    }
-
-    /**
-     * A data file's text (ISO-8859-1, which maps every byte), refused with our words when missing,
-     * a directory, unreadable or larger than {@code maxBytes}.
-     *
-     * @throws FormatException naming the file
-     */
-    static String readText(Path file, long maxBytes, String kind) {
-        String name = file.toString();
-        try {
-            if (Files.isDirectory(file)) {
-                throw new FormatException(name, 0, "is a directory, not a " + kind + " file");
-            }
-            long size = Files.size(file);
-            if (size > maxBytes) {
-                throw new FormatException(name, 0, String.format(Locale.ROOT,
-                        "is %.1f MB; %s files up to %d MB are read", size / 1048576.0, kind, maxBytes >> 20));
-            }
-            return Files.readString(file, StandardCharsets.ISO_8859_1);
-        } catch (NoSuchFileException e) {
-            throw new FormatException(name, 0, "no such file");
-        } catch (AccessDeniedException e) {
-            throw new FormatException(name, 0, "not readable (permission denied)");
-        } catch (IOException e) {
-            throw new FormatException(name, 0, "cannot be read (" + (e.getMessage() == null ? "input error" : e.getMessage()) + ")");
-        }
+        String text = new String(DataFiles.read(file, MAX_FILE_BYTES, "BVH"), StandardCharsets.ISO_8859_1);
+        return parse(text, file.toString(), file.getFileName().toString(), unitScale);
     }
 
     /** Reads BVH text; {@code source} names it in errors and names the clip. */
     public static Bvh parse(String text, String source, double unitScale) {
+        return parse(text, source, source, unitScale);
+    }
+
+    /**
+     * Reads BVH text (each byte a character, as ISO-8859-1 decodes it).
+     *
+     * @param source   names the text in errors (a path as given)
+     * @param clipName names the clip (a file name)
+     */
+    public static Bvh parse(String text, String source, String clipName, double unitScale) {
         checkUnit(unitScale);
         if (text.length() > MAX_FILE_BYTES) {
             throw new FormatException(source, 0, "is over " + (MAX_FILE_BYTES >> 20) + " MB; larger BVH text is not read");
         }
-        return new Parser(text, source, source, unitScale).parse();
+        return new Parser(text, source, clipName, unitScale).parse();
     }
 
     private static void checkUnit(double unitScale) {

@@ -41,6 +41,11 @@ public class DefinitionException extends InvalidArgumentException {
         return "at " + path + " (body " + body + "): " + value() + " " + reason;
     }
 
+    /** The definition's name. */
+    public String definitionName() {
+        return definition;
+    }
+
     /** The JSON path of the offending field. */
     public String path() {
         return path;

@@ -109,8 +109,7 @@ public final class JsonData {
      * @throws FormatException naming the file if it is missing, a directory, unreadable or over {@link #MAX_FILE_BYTES}
      */
     public static String text(Path file) {
-        String latin = BvhImporter.readText(file, MAX_FILE_BYTES, "JSON");
-        return new String(latin.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+        return new String(DataFiles.read(file, MAX_FILE_BYTES, "JSON"), StandardCharsets.UTF_8);
     }
 
     /**

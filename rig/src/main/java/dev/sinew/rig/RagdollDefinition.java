@@ -80,9 +80,17 @@ public record RagdollDefinition(String name, double totalMass, Double angularDam
 
     /** Parses and checks JSON text; {@code source} names it in errors. */
     public static RagdollDefinition parse(String text, String source) {
+        return parseWithLines(text, source).value();
+    }
+
+    /**
+     * Parses and checks JSON text, keeping the line of each field (for errors found later, when the
+     * definition is built on a skeleton: see {@link DefinitionException#path()}).
+     */
+    public static JsonData.Parsed<RagdollDefinition> parseWithLines(String text, String source) {
         JsonData.Parsed<RagdollDefinition> d = JsonData.read(text, source, RagdollDefinition.class);
         d.value().check(d.source());
-        return d.value();
+        return d;
     }
 
     private void check(JsonData.Source source) {
