@@ -220,7 +220,7 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
             sum += g.massFraction * (PAIRED.contains(r) ? 2 : 1);
         }
         if (Math.abs(sum - 1) > MASS_SUM_TOLERANCE) {
-            throw bad(source, "$.regions.*.massFraction", "sum " + sum,
+            throw bad(source, "$.regions.*.massFraction", "sum " + Math.round(sum * 1e6) / 1e6,
                     "must add up to 1 within " + MASS_SUM_TOLERANCE + " (paired regions count twice)");
         }
         if (bodies != null) {

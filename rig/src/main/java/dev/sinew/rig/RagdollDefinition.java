@@ -136,7 +136,7 @@ public record RagdollDefinition(String name, double totalMass, Double angularDam
             }
         }
         if (Math.abs(fractions - 1) > 0.01) {
-            throw bad(source, "$.bodies[*].massFraction", fractions, "must add up to 1 (within 0.01)");
+            throw bad(source, "$.bodies[*].massFraction", Math.round(fractions * 1e6) / 1e6, "must add up to 1 (within 0.01)");
         }
     }
 

@@ -133,7 +133,7 @@ public final class SceneArgs {
      * @param bytes the estimate
      * @param heap  the Java heap's maximum, bytes
      */
-    static void checkMemory(long bytes, long heap) {
+    public static void checkMemory(long bytes, long heap) {
         if (bytes > HEAP_SHARE * heap) {
             throw new EnvironmentException(String.format(Locale.ROOT, "this run needs about %d MB, more than %.0f%% of"
                     + " the Java heap (%d MB); lower --count or --seconds, or give Java more memory (java -Xmx...)",
