@@ -22,10 +22,13 @@ final class GlWindow implements AutoCloseable {
         if (initialized) {
             return true;
         }
-        if (org.lwjgl.system.Platform.get() == org.lwjgl.system.Platform.LINUX && blank(System.getenv("DISPLAY"))
-                && blank(System.getenv("WAYLAND_DISPLAY"))) {
-            failure = "neither DISPLAY nor WAYLAND_DISPLAY is set";
-            return false;
+        if (org.lwjgl.system.Platform.get() == org.lwjgl.system.Platform.LINUX) {
+            if (blank(System.getenv("DISPLAY")) && blank(System.getenv("WAYLAND_DISPLAY"))) {
+                failure = "neither DISPLAY nor WAYLAND_DISPLAY is set";
+                return false;
+            }
+            // only the window system named: trying the other one prints its own errors to stderr
+            glfwInitHint(GLFW_PLATFORM, blank(System.getenv("DISPLAY")) ? GLFW_PLATFORM_WAYLAND : GLFW_PLATFORM_X11);
         }
         glfwSetErrorCallback((code, description) -> {
             String what = GLFWErrorCallback.getDescription(description);

@@ -73,11 +73,11 @@ final class ScreenshotCommand implements Callable<Integer> {
         Scene s = SceneCatalog.get(scene);
         dev.sinew.scenes.cli.Main.checkWritable(out.toPath());
         SceneOptions options = args.options(s, seconds == 0 ? null : seconds, 1);
+        SceneSession session = new SceneSession(s, options);
         if (!GlWindow.init()) {
             throw new EnvironmentException(GlWindow.noDisplay() + "; run under a virtual one: xvfb-run -a ./sinew"
                     + " screenshot ...");
         }
-        SceneSession session = new SceneSession(s, options);
         long ticks = Math.round(seconds / session.world().settings().tickSeconds());
         Progress bar = new Progress(scene, ticks, quiet ? null : System.err);
         for (long t = 0; t < ticks; t++) {

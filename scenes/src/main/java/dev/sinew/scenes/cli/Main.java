@@ -145,6 +145,9 @@ public final class Main implements Callable<Integer> {
         }
         Scene start = scene != null ? SceneCatalog.get(scene) : sceneArgs.any() ? sceneFor(sceneArgs) : null;
         SceneOptions options = start == null ? SceneOptions.defaults() : sceneArgs.options(start, null, 1);
+        if (start != null) {
+            SceneRunner.create(start, options); // a definition that does not fit the clip is refused before the window opens
+        }
         return sandbox.open(start, options);
     }
 
