@@ -89,4 +89,27 @@ class ReadmeSnippetsTest {
             assertTrue(ok && errors.length() == 0, "README snippets do not compile:" + errors);
         }
     }
+
+    /** The README's report table lists exactly the report's fields, in order. */
+    @Test
+    void theReadmeListsEveryReportField() throws Exception {
+        List<String> readme = Files.readAllLines(Path.of("../README.md"), StandardCharsets.UTF_8);
+        int at = readme.indexOf("### The report");
+        assertTrue(at >= 0, "README has a '### The report' section");
+        List<String> listed = new ArrayList<>();
+        for (int i = at + 1; i < readme.size() && !readme.get(i).startsWith("#"); i++) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\| `(\\w+)` \\|").matcher(readme.get(i));
+            if (m.find()) {
+                listed.add(m.group(1));
+            }
+        }
+        List<String> fields = new ArrayList<>();
+        for (java.lang.reflect.RecordComponent c : Report.class.getRecordComponents()) {
+            fields.add(c.getName());
+        }
+        List<String> order = List.of(Report.class.getAnnotation(com.fasterxml.jackson.annotation.JsonPropertyOrder.class)
+                .value());
+        assertTrue(new java.util.HashSet<>(fields).equals(new java.util.HashSet<>(order)), "every field is ordered: " + order);
+        assertTrue(order.equals(listed), "README lists " + listed + ", the report writes " + order);
+    }
 }

@@ -199,7 +199,9 @@ public final class Main implements Callable<Integer> {
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true, description = "Run a scene headless and write a JSON report.",
-            footer = {"", EXIT_CODES})
+            footer = {"", "Limits, checked before anything is simulated: --seconds from one tick to 3600; --count per"
+                    + " scene ('sinew scenes' lists each); a run whose estimate (8 bytes a tick for its timings, plus the"
+                    + " bodies its --count adds) passes three quarters of the Java heap is refused.", "", EXIT_CODES})
     static final class Run implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "SCENE", description = "scene name (see 'sinew scenes')")
         String scene;
