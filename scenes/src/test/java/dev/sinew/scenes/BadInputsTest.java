@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sinew.scenes.cli.Main;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,20 +67,9 @@ class BadInputsTest {
     }
 
     private static void check(Case c) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream text = new ByteArrayOutputStream();
-        int code;
-        try {
-            PrintStream capture = new PrintStream(text, true, StandardCharsets.UTF_8);
-            System.setOut(capture);
-            System.setErr(capture);
-            code = Main.execute(c.args);
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        String said = text.toString(StandardCharsets.UTF_8).strip();
+        CommandLineTest.Ran ran = CommandLineTest.run(c.args);
+        int code = ran.code();
+        String said = ran.text().strip();
         String where = "cases.txt:" + c.line + " said: " + said;
         assertEquals(c.exit, code, where);
         assertTrue(said.contains(c.fragment), where + "\n  expected to contain: " + c.fragment);

@@ -97,7 +97,12 @@ class ReadmeSnippetsTest {
         int at = readme.indexOf("### The report");
         assertTrue(at >= 0, "README has a '### The report' section");
         List<String> listed = new ArrayList<>();
-        for (int i = at + 1; i < readme.size() && !readme.get(i).startsWith("#"); i++) {
+        int row = at + 1;
+        while (row < readme.size() && !readme.get(row).startsWith("|")) {
+            row++;
+        }
+        // the section's first table, row by row
+        for (int i = row; i < readme.size() && readme.get(i).startsWith("|"); i++) {
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\| `(\\w+)` \\|").matcher(readme.get(i));
             if (m.find()) {
                 listed.add(m.group(1));
