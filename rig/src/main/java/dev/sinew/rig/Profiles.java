@@ -10,7 +10,7 @@ import java.util.List;
  */
 public final class Profiles {
     /** The shipped definitions, sorted. */
-    private static final List<String> RAGDOLLS = List.of("cmu-humanoid");
+    private static final List<String> RAGDOLLS = List.of("biped", "cmu-humanoid");
     /** The shipped animation-layer settings, sorted. */
     private static final List<String> LAYERS = List.of("cmu");
     /** The shipped motion-matching files (databases and stick scripts), sorted. */

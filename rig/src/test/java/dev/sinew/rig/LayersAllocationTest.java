@@ -74,8 +74,7 @@ class LayersAllocationTest {
         Clip walk = Synthetic.clip("walk", s, 4, 60, Synthetic.walk(0, 0, 0, 1.2, 1));
         Clip stand = Synthetic.clip("stand", s, 3, 60, (time, p) -> p.setLocalRotation(s.index("Chest"),
                 new Quaterniond().rotateX(0.05 * Math.sin(time))));
-        ClipSource source = name -> new BvhImporter.Bvh(s, name.equals("walk") ? walk : stand, List.of(),
-                new double[3 * s.boneCount()], new boolean[s.boneCount()], 1);
+        ClipSource source = name -> Synthetic.bvh(name.equals("walk") ? walk : stand);
         MatchSettings settings = MatchSettings.parse(Synthetic.matchSettings(
                 "{\"file\": \"walk\", \"mirror\": false}, {\"file\": \"walk\", \"mirror\": true}, {\"file\": \"stand\", \"mirror\": false}"),
                 "t.json");

@@ -104,4 +104,9 @@ public final class Synthetic {
                  "controller": {"maxSpeed": 1.3, "velocityHalfLife": 0.3, "facingHalfLife": 0.3, "syncHalfLife": 0.25, "blendSeconds": 0.2}}
                 """.formatted(clips);
     }
+
+    /** A clip as if read from a file (no channels of its own), for a {@link ClipSource}. */
+    public static BvhImporter.Bvh bvh(Clip clip) {
+        return new BvhImporter.Bvh(clip.skeleton(), clip, java.util.List.of(), 1, java.util.List.of());
+    }
 }

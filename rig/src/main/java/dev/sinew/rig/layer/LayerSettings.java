@@ -135,7 +135,13 @@ public record LayerSettings(String name, Map<String, List<String>> masks, List<S
             }
         }
         if (look != null) {
-            look.settings();
+            try {
+                look.settings();
+            } catch (InvalidArgumentException e) {
+                String prefix = "invalid " + e.parameter() + " = " + e.value() + ": ";
+                throw new InvalidArgumentException("look." + e.parameter(), e.value(),
+                        e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage());
+            }
         }
     }
 

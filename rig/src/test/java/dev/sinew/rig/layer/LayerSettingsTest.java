@@ -43,7 +43,7 @@ class LayerSettingsTest {
     void mistakesAreNamed() {
         FormatException e = assertThrows(FormatException.class,
                 () -> LayerSettings.parse(TEXT.replace("\"parts\": [\"face\", \"body\"]", "\"parts\": [\"face\", \"legs\"]"), "t.json"));
-        assertTrue(e.getMessage().startsWith("t.json:0:") && e.getMessage().contains("legs"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("t.json:2: at $.parts") && e.getMessage().contains("legs"), e.getMessage());
         e = assertThrows(FormatException.class, () -> LayerSettings.parse(TEXT.replace("\"blendSeconds\": 0.15", "\"blendSeconds\": 3"),
                 "t.json"));
         assertTrue(e.getMessage().contains("blendSeconds"), e.getMessage());

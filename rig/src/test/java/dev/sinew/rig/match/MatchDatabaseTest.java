@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.sinew.rig.BvhImporter;
 import dev.sinew.rig.Clip;
 import dev.sinew.rig.ClipSource;
 import dev.sinew.rig.FormatException;
 import dev.sinew.rig.Pose;
 import dev.sinew.rig.Skeleton;
 import dev.sinew.rig.Synthetic;
-import java.util.List;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
@@ -34,7 +32,7 @@ class MatchDatabaseTest {
     }
 
     ClipSource source() {
-        return name -> new BvhImporter.Bvh(s, walk, List.of(), new double[3 * s.boneCount()], new boolean[s.boneCount()], 1);
+        return name -> Synthetic.bvh(walk);
     }
 
     @Test
@@ -95,7 +93,7 @@ class MatchDatabaseTest {
     void badSettingsAreNamed() {
         FormatException e = assertThrows(FormatException.class, () -> MatchSettings.parse(
                 settings("{\"file\": \"walk\", \"mirror\": false}").replace("[0.333333, 0.666667, 1.0]", "[0.5, 0.4, 1.0]"), "t.json"));
-        assertTrue(e.getMessage().startsWith("t.json:0: invalid horizonsSeconds"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("t.json:2: at $.horizonsSeconds"), e.getMessage());
         e = assertThrows(FormatException.class, () -> MatchSettings.parse(
                 settings("{\"file\": \"walk\", \"mirror\": false}").replace("\"mirrorAxis\": \"x\"", "\"mirrorAxis\": \"q\""), "t.json"));
         assertTrue(e.getMessage().contains("mirrorAxis"), e.getMessage());

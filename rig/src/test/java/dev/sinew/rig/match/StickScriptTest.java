@@ -35,7 +35,7 @@ class StickScriptTest {
     @Test
     void badKeysAreNamed() {
         FormatException e = assertThrows(FormatException.class, () -> StickScript.parse(TEXT.replace("\"t\": 4", "\"t\": 1"), "t.json"));
-        assertTrue(e.getMessage().startsWith("t.json:0:") && e.getMessage().contains("keys[2].t") && e.getMessage().contains("times must increase"),
+        assertTrue(e.getMessage().startsWith("t.json:4: at $.keys[2].t") && e.getMessage().contains("times must increase"),
                 e.getMessage());
         assertThrows(FormatException.class, () -> StickScript.parse(TEXT.replace("\"deflection\": 1,", "\"deflection\": 2,"), "t.json"));
     }

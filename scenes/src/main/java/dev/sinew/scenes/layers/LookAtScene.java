@@ -8,6 +8,7 @@ import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
 import dev.sinew.scenes.SceneKit;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.scenes.drives.ActiveCharacter;
 import dev.sinew.solver.BodyHandle;
@@ -16,6 +17,7 @@ import dev.sinew.solver.World;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.joml.Vector3d;
 
 /**
@@ -68,9 +70,15 @@ public final class LookAtScene implements Scene {
         return LookAtRig.LEAD_IN + 2 * LookAtRig.LAP_SECONDS + 1;
     }
 
+    /** The active variant takes a drive profile; the shipped layer data are CMU's, so no clip or ragdoll. */
+    @Override
+    public Set<SceneOption> options() {
+        return active ? Set.of(SceneOption.PROFILE) : Set.of();
+    }
+
     @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance(active, options == null ? "default" : options.profileOr("default"));
+        return new Instance(active, (options == null ? SceneOptions.defaults() : options).driveProfile("default"));
     }
 
     static final class Instance implements SceneInstance {
@@ -82,11 +90,11 @@ public final class LookAtScene implements Scene {
         double errorSum;
         long errorCount;
 
-        Instance(boolean active, String profile) {
+        Instance(boolean active, DriveProfile profile) {
             this.active = active;
             SceneKit.ground(world, Material.DEFAULT);
             character = new ActiveCharacter(world, ShippedData.clip("cmu/131_01.bvh"), Profiles.ragdoll("cmu-humanoid"),
-                    DriveProfile.named(profile), 0, 0, active);
+                    profile, 0, 0, active);
             if (!active) {
                 character.followExactly();
             }

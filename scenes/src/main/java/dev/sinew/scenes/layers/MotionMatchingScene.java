@@ -12,6 +12,7 @@ import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
 import dev.sinew.scenes.SceneKit;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.scenes.drives.ActiveCharacter;
 import dev.sinew.solver.BodyHandle;
@@ -20,6 +21,7 @@ import dev.sinew.solver.World;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.joml.Quaterniond;
 
 /**
@@ -66,9 +68,15 @@ public final class MotionMatchingScene implements Scene {
         return ShippedData.stick(SCRIPT).duration();
     }
 
+    /** Takes a drive profile; the database is CMU's, so no clip or ragdoll. */
+    @Override
+    public Set<SceneOption> options() {
+        return Set.of(SceneOption.PROFILE);
+    }
+
     @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance(options == null ? "default" : options.profileOr("default"));
+        return new Instance((options == null ? SceneOptions.defaults() : options).driveProfile("default"));
     }
 
     static final class Instance implements SceneInstance, LayerView {
@@ -89,14 +97,14 @@ public final class MotionMatchingScene implements Scene {
         private final Quaterniond r2 = new Quaterniond();
         private final Quaterniond q = new Quaterniond();
 
-        Instance(String profile) {
+        Instance(DriveProfile profile) {
             SceneKit.ground(world, Material.DEFAULT);
             MatchDatabase db = MatchDatabase.build(ShippedData.motion(DATABASE), ShippedData.CLIP_SOURCE);
             matcher = new MotionMatcher(db);
             matcher.setVerify(true);
             script = ShippedData.stick(SCRIPT);
             character = new ActiveCharacter(world, matcher.output(), Profiles.ragdoll("cmu-humanoid"),
-                    DriveProfile.named(profile), true);
+                    profile, true);
             bones = db.skeleton().boneCount();
             out1 = new Pose(db.skeleton()).set(matcher.output());
             out2 = new Pose(db.skeleton()).set(matcher.output());
