@@ -354,10 +354,14 @@ public final class JsonData {
         } catch (FormatException e) {
             throw e;
         } catch (dev.sinew.solver.InvalidArgumentException e) {
-            String prefix = "invalid " + e.parameter() + " = " + e.value() + ": ";
-            String allowed = e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
-            throw parsed.source().error("$." + e.parameter(), e.value(), allowed);
+            throw parsed.source().error("$." + e.parameter(), e.value(), allowed(e));
         }
         return parsed.value();
+    }
+
+    /** What an {@link dev.sinew.solver.InvalidArgumentException} says is allowed: its message after the parameter and value. */
+    public static String allowed(dev.sinew.solver.InvalidArgumentException e) {
+        String prefix = "invalid " + e.parameter() + " = " + e.value() + ": ";
+        return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
     }
 }

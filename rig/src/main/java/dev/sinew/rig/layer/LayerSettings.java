@@ -138,9 +138,7 @@ public record LayerSettings(String name, Map<String, List<String>> masks, List<S
             try {
                 look.settings();
             } catch (InvalidArgumentException e) {
-                String prefix = "invalid " + e.parameter() + " = " + e.value() + ": ";
-                throw new InvalidArgumentException("look." + e.parameter(), e.value(),
-                        e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage());
+                throw new InvalidArgumentException("look." + e.parameter(), e.value(), JsonData.allowed(e));
             }
         }
     }
