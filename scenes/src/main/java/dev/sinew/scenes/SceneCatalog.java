@@ -15,6 +15,9 @@ import dev.sinew.scenes.joints.DriveGainsScene;
 import dev.sinew.scenes.joints.HingeSpringScene;
 import dev.sinew.scenes.joints.PendulumScene;
 import dev.sinew.scenes.joints.SwingConeScene;
+import dev.sinew.scenes.layers.LookAtScene;
+import dev.sinew.scenes.layers.MotionMatchingScene;
+import dev.sinew.scenes.layers.PoseHoldScene;
 import dev.sinew.scenes.rig.ClipPlayScene;
 import dev.sinew.scenes.rig.RagdollDropScene;
 import dev.sinew.scenes.rig.RagdollPileScene;
@@ -57,7 +60,11 @@ public final class SceneCatalog {
             new StandScene(),
             new TrackWalkScene(),
             new ProfileSweepScene(),
-            new PartialScene());
+            new PartialScene(),
+            new LookAtScene(),
+            new PoseHoldScene(),
+            new LookAtScene(true),
+            new MotionMatchingScene());
 
     private SceneCatalog() {
     }

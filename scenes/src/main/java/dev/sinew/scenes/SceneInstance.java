@@ -35,6 +35,14 @@ public interface SceneInstance {
         return null;
     }
 
+    /**
+     * The scene's animation layers (for the sandbox's panel, look-at target and stick), or null when
+     * it has none.
+     */
+    default dev.sinew.scenes.layers.LayerView layers() {
+        return null;
+    }
+
     /** Metrics, by the names the scene's issue gives, in a stable order. */
     Map<String, Object> metrics();
 

@@ -4,8 +4,9 @@ import static org.lwjgl.glfw.GLFW.*;
 
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneCatalog;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
-import dev.sinew.scenes.cli.Main;
+import dev.sinew.scenes.layers.LayerView;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.World;
 import imgui.ImGui;
@@ -32,6 +33,8 @@ import org.joml.Vector3d;
  *   ctrl+click       follow the body under the cursor (on nothing: the scene's character)
  *   D                a limp ragdoll dropped where the cursor meets the ground
  *   C                colour bodies by index / tracking error / torque use
+ *   left drag on the look-at target   move it (scenes with a look-at)
+ *   arrow keys       the stick, relative to the camera (motion-matching)
  *   Esc              quit
  * </pre>
  */
@@ -70,34 +73,73 @@ final class Sandbox {
     private final DebugDraw debugDraw = new DebugDraw();
     private DebugLines debugLines;
     private final ClipPreview clipPreview = new ClipPreview();
+    private final LayersSection layersSection = new LayersSection();
     /** The panel's sections, drawn in this order. */
-    final List<PanelSection> sections = new ArrayList<>(List.of(new Sections.SceneControls(), new Sections.Character(), new Sections.Solver(),
-            new Sections.Strike(), new Sections.Debug(), clipPreview, new Sections.Readouts()));
+    final List<PanelSection> sections = new ArrayList<>(List.of(new Sections.SceneControls(), new Sections.Character(), layersSection,
+            new Sections.Solver(), new Sections.Strike(), new Sections.Debug(), clipPreview, new Sections.Readouts()));
+    /** Whether the current left drag moves the look-at target, and at what distance from the eye, m. */
+    private boolean targetDrag;
+    private double targetDistance;
+    /** Whether the arrow keys have taken over the scene's stick. */
+    private boolean stickTaken;
+    /** How close to the look-at target a drag must start, m. */
+    private static final double TARGET_PICK = 0.15;
     private final ImGuiImplGlfw imguiGlfw = new ImGuiImplGlfw();
     private final ImGuiImplGl3 imguiGl3 = new ImGuiImplGl3();
 
-    private Sandbox(GlWindow window) {
+    /** The user's options (their clip, ragdoll, profile, seed, count), for the scenes that read all of them. */
+    private final SceneOptions userOptions;
+    private final java.util.Set<SceneOption> given;
+
+    private Sandbox(GlWindow window, Scene startScene, SceneOptions userOptions) {
         this.window = window;
         this.renderer = new Renderer();
+        this.userOptions = userOptions;
+        this.given = given(userOptions);
         int start = 0;
         for (int i = 0; i < scenes.size(); i++) {
-            if (scenes.get(i).name().equals("ragdoll-drop")) {
+            if (startScene == null ? scenes.get(i).name().equals("ragdoll-drop") : scenes.get(i) == startScene) {
                 start = i;
             }
         }
         open(start);
     }
 
-    /** Opens the window and runs until it is closed; without a display, the headless demo. */
-    static int run() {
+    /** The options the user gave, from the options they make. */
+    private static java.util.Set<SceneOption> given(SceneOptions o) {
+        java.util.Set<SceneOption> g = java.util.EnumSet.noneOf(SceneOption.class);
+        if (o.inputs().clip() != null) {
+            g.add(SceneOption.CLIP);
+        }
+        if (o.inputs().ragdoll() != null) {
+            g.add(SceneOption.RAGDOLL);
+        }
+        if (o.inputs().profile() != null) {
+            g.add(SceneOption.PROFILE);
+        }
+        if (o.count() > 0) {
+            g.add(SceneOption.COUNT);
+        }
+        if (o.seed() != 1) {
+            g.add(SceneOption.SEED);
+        }
+        return g;
+    }
+
+    /**
+     * Opens the window at {@code start} (null: ragdoll-drop) and runs until it is closed. Scenes that
+     * read every option the user gave run with them; the others with their own data. Without a
+     * display: one line, exit 3.
+     */
+    static int run(Scene start, SceneOptions options) {
         if (!GlWindow.init()) {
-            System.err.println("sinew: no display for the sandbox window (set DISPLAY, or run the headless "
-                    + "commands: ./sinew scenes, ./sinew run SCENE, ./sinew screenshot ...)");
-            return Main.headlessDemo();
+            System.err.println("sinew: " + GlWindow.noDisplay() + "; the sandbox needs one. Headless: ./sinew run SCENE,"
+                    + " or xvfb-run -a ./sinew screenshot SCENE --out FILE.png");
+            return 3;
         }
         try (GlWindow w = new GlWindow(1280, 720, "Sinew", true)) {
             glfwSwapInterval(1);
-            Sandbox s = new Sandbox(w);
+            Sandbox s = new Sandbox(w, start, options);
             try {
                 s.loop();
             } finally {
@@ -126,7 +168,14 @@ final class Sandbox {
         renderer.forgetHulls();
         interaction.forget();
         followed = null;
-        session = new SceneSession(scenes.get(sceneIndex), SceneOptions.defaults());
+        targetDrag = false;
+        stickTaken = false;
+        Scene scene = scenes.get(sceneIndex);
+        boolean yours = !given.isEmpty() && scene.options().containsAll(given)
+                && (!given.contains(SceneOption.COUNT) || scene.count() != null);
+        session = new SceneSession(scene, yours ? userOptions : SceneOptions.defaults());
+        status = given.isEmpty() ? "" : yours ? "with your files and options" : "this scene runs on its own data (it does"
+                + " not read all of your options)";
         camera = session.frame();
         accumulator = 0;
     }
@@ -262,6 +311,7 @@ final class Sandbox {
             double frame = Math.min(0.25, now - last);
             last = now;
             double dt = session.world().settings().tickSeconds();
+            stick();
             if (!paused) {
                 accumulator += frame * timeScale;
                 int ticks = 0;
@@ -290,6 +340,7 @@ final class Sandbox {
             }
             debugLines.clear();
             debugDraw.collect(session.world(), session.instance.driver(), debugLines);
+            layersSection.collect(session.instance.layers(), null, debugLines);
             clipPreview.advance(frame);
             clipPreview.collect(camera.target, debugLines);
             debugLines.draw(camera.projection(w[0], hh[0], new org.joml.Matrix4f()).mul(camera.view(new org.joml.Matrix4f())));
@@ -363,11 +414,20 @@ final class Sandbox {
         }
         if (!dragged && Math.hypot(x - pressX, y - pressY) > CLICK_PIXELS) {
             dragged = true;
-            // A left drag that starts on a body drags it; anywhere else it turns the camera.
-            orbiting = !(dragButton == GLFW_MOUSE_BUTTON_LEFT && !shift
+            // A left drag that starts on the look-at target moves it, on a body drags it; anywhere
+            // else it turns the camera.
+            targetDrag = dragButton == GLFW_MOUSE_BUTTON_LEFT && !shift && grabTarget(ray(pressX, pressY));
+            orbiting = !targetDrag && !(dragButton == GLFW_MOUSE_BUTTON_LEFT && !shift
                     && interaction.grab(session.world(), camera.eye(new Vector3d()), ray(pressX, pressY)));
         }
         if (!dragged) {
+            return;
+        }
+        if (targetDrag) {
+            LayerView v = session.instance.layers();
+            if (v != null) {
+                v.moveLookTarget(ray(x, y).mul(targetDistance).add(camera.eye(new Vector3d())));
+            }
             return;
         }
         if (interaction.dragging()) {
@@ -397,8 +457,50 @@ final class Sandbox {
                 }
             }
             interaction.release();
+            targetDrag = false;
             dragButton = -1;
         }
+    }
+
+    /** Whether the ray passes within {@link #TARGET_PICK} of the scene's look-at target (and how far along). */
+    private boolean grabTarget(Vector3d dir) {
+        LayerView v = session.instance.layers();
+        Vector3d t = v == null ? null : v.lookTarget(new Vector3d());
+        if (t == null) {
+            return false;
+        }
+        Vector3d eye = camera.eye(new Vector3d());
+        double along = t.sub(eye).dot(dir);
+        if (along <= 0 || t.lengthSquared() - along * along > TARGET_PICK * TARGET_PICK) {
+            return false;
+        }
+        targetDistance = along;
+        return true;
+    }
+
+    /**
+     * The arrow keys as the scene's stick, relative to the camera (up: away from it): once one is
+     * pressed they keep the stick (centred when released) until the scene is opened again.
+     */
+    private void stick() {
+        LayerView v = session.instance.layers();
+        if (v == null || !v.takesStick() || ImGui.getIO().getWantCaptureKeyboard()) {
+            return;
+        }
+        long h = window.handle;
+        int forward = (glfwGetKey(h, GLFW_KEY_UP) == GLFW_PRESS ? 1 : 0) - (glfwGetKey(h, GLFW_KEY_DOWN) == GLFW_PRESS ? 1 : 0);
+        int right = (glfwGetKey(h, GLFW_KEY_RIGHT) == GLFW_PRESS ? 1 : 0) - (glfwGetKey(h, GLFW_KEY_LEFT) == GLFW_PRESS ? 1 : 0);
+        stickTaken |= forward != 0 || right != 0;
+        if (!stickTaken) {
+            return;
+        }
+        // the camera looks along (−sin yaw, −cos yaw); its right is (cos yaw, −sin yaw)
+        double sy = Math.sin(camera.yaw);
+        double cy = Math.cos(camera.yaw);
+        double x = -forward * sy + right * cy;
+        double z = -forward * cy - right * sy;
+        double len = Math.hypot(x, z);
+        v.setStick(len > 1 ? x / len : x, len > 1 ? z / len : z);
     }
 
     /** World direction of the ray from the eye through window pixel (x, y). */
