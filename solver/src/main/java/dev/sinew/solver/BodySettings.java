@@ -25,10 +25,14 @@ import org.joml.Vector3dc;
  * @param gyroscopic      whether the implicit gyroscopic torque is applied (default true)
  * @param bullet          whether the time-of-impact sweep checks this body every tick it moves, not
  *                        only when it moves farther than its core radius in a tick (default false)
+ * @param continuousCollision whether the time-of-impact sweep checks this body at all (default true;
+ *                        off, only speculative contacts stop it, and knocked toward a thin wall it
+ *                        had no contact with it can pass; see {@link WorldSettings#continuousCollision()})
  */
 public record BodySettings(BodyType type, Vector3dc position, Quaterniondc orientation, Vector3dc linearVelocity,
         Vector3dc angularVelocity, List<Collider> colliders, double mass, double linearDamping,
-        double angularDamping, double gravityScale, boolean allowSleep, boolean gyroscopic, boolean bullet) {
+        double angularDamping, double gravityScale, boolean allowSleep, boolean gyroscopic, boolean bullet,
+        boolean continuousCollision) {
 
     public BodySettings {
         Check.notNull("type", type);
@@ -75,6 +79,7 @@ public record BodySettings(BodyType type, Vector3dc position, Quaterniondc orien
         private boolean allowSleep = true;
         private boolean gyroscopic = true;
         private boolean bullet;
+        private boolean continuousCollision = true;
 
         private Builder(BodyType type) {
             this.type = type;
@@ -132,6 +137,7 @@ public record BodySettings(BodyType type, Vector3dc position, Quaterniondc orien
             return this;
         }
 
+        /** Whether the body may fall asleep (default true; changeable later with {@link BodyView#setSleepAllowed}). */
         public Builder allowSleep(boolean allow) {
             allowSleep = allow;
             return this;
@@ -148,9 +154,15 @@ public record BodySettings(BodyType type, Vector3dc position, Quaterniondc orien
             return this;
         }
 
+        /** Whether the time-of-impact sweep checks this body at all (default true). */
+        public Builder continuousCollision(boolean on) {
+            continuousCollision = on;
+            return this;
+        }
+
         public BodySettings build() {
             return new BodySettings(type, position, orientation, linearVelocity, angularVelocity, colliders, mass,
-                    linearDamping, angularDamping, gravityScale, allowSleep, gyroscopic, bullet);
+                    linearDamping, angularDamping, gravityScale, allowSleep, gyroscopic, bullet, continuousCollision);
         }
     }
 }

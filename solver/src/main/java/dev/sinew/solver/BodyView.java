@@ -10,7 +10,7 @@ import org.joml.Vector3dc;
 /**
  * What is done to a body, from {@link World#body(BodyHandle)}: teleports, velocities and kinematic
  * targets, impulses and forces (world frame), and its properties (type, mass properties,
- * colliders, caps). {@link World} reads its pose and velocity. A view holds its handle: keep one for as long as the body lives (calling it
+ * colliders, caps, sleep, continuous collision). {@link World} reads its pose and velocity. A view holds its handle: keep one for as long as the body lives (calling it
  * allocates nothing unless a method says so); once the body is destroyed every call throws
  * {@link StaleHandleException}. Changes are refused while the world steps. Impulses and forces
  * act on dynamic bodies only (others are left alone) and wake the body's island.
@@ -106,6 +106,40 @@ public final class BodyView {
     public void applyTorque(Vector3dc torque) {
         state.checkUnlocked("apply a torque");
         state.bodyControl.applyTorque(slot(), torque);
+    }
+
+    /**
+     * Allows the body to fall asleep (true, the default) or forbids it. Forbidding wakes its island,
+     * which then stays awake as long as the body is in it; allowed again, the island sleeps once all
+     * of it has rested for {@link WorldSettings#timeToSleep()}.
+     */
+    public void setSleepAllowed(boolean allow) {
+        state.checkUnlocked("allow or forbid sleep");
+        int b = slot();
+        state.bodies.allowSleep[b] = allow;
+        if (!allow) {
+            state.bodies.wakeIsland(b);
+        }
+    }
+
+    /** Whether the body may fall asleep. */
+    public boolean sleepAllowed() {
+        return state.bodies.allowSleep[slot()];
+    }
+
+    /**
+     * Whether the time-of-impact sweep checks this body (default true; see
+     * {@link BodySettings#continuousCollision()} and, for the whole world,
+     * {@link WorldSettings#continuousCollision()}).
+     */
+    public void setContinuousCollision(boolean on) {
+        state.checkUnlocked("switch continuous collision");
+        state.bodies.continuous[slot()] = on;
+    }
+
+    /** Whether the time-of-impact sweep checks this body. */
+    public boolean continuousCollision() {
+        return state.bodies.continuous[slot()];
     }
 
     public BodyType type() {

@@ -27,15 +27,20 @@ public record Collider(Shape shape, Vector3dc localPosition, Quaterniondc localR
         Check.notNull("material", material);
     }
 
-    /** The shape at the body origin with the default material. */
+    /**
+     * The shape at the body origin with {@link Material#DEFAULT} (friction 0.6, restitution 0,
+     * density 1000 kg/m³), in collision category 1, colliding with every category.
+     */
     public static Collider of(Shape shape) {
         return new Collider(shape, new Vector3d(), new Quaterniond(), Material.DEFAULT, 1, -1);
     }
 
+    /** The shape at the body origin with the given material. */
     public static Collider of(Shape shape, Material material) {
         return new Collider(shape, new Vector3d(), new Quaterniond(), material, 1, -1);
     }
 
+    /** The same collider at a pose in the body frame: position m, unit rotation. */
     public Collider at(Vector3dc position, Quaterniondc rotation) {
         return new Collider(shape, position, rotation, material, category, mask);
     }

@@ -41,8 +41,10 @@ public final class World {
     private final SolverLimits limits;
     private final Queries queries;
     private final WorldDebug debug;
+    private final PoseReader poses;
     private final List<StepListener> listeners = new ArrayList<>();
     private final Runnable notifyListeners = this::notifyListeners;
+    private final Runnable stepOnce = this::step;
 
     public World() {
         this(WorldSettings.defaults());
@@ -58,6 +60,7 @@ public final class World {
         limits = new SolverLimits(state.counters);
         queries = new Queries(new QueryEngine(state, new NarrowPhase()));
         debug = new WorldDebug(state, stepper.continuous());
+        poses = new PoseReader(state);
     }
 
     // ------------------------------------------------------------------ settings, stepping, events
@@ -66,10 +69,17 @@ public final class World {
         return state.settings;
     }
 
-    /** Replaces the settings; takes effect at the next tick. */
+    /**
+     * Replaces the settings; they take effect at the next tick. Turning sleep off
+     * ({@link WorldSettings#withSleep}) wakes every sleeping body.
+     */
     public void setSettings(WorldSettings s) {
         checkUnlocked("change settings");
-        state.settings = Check.notNull("settings", s);
+        Check.notNull("settings", s);
+        if (state.settings.sleepEnabled() && !s.sleepEnabled()) {
+            state.bodies.wakeAll();
+        }
+        state.settings = s;
     }
 
     /**
@@ -115,25 +125,12 @@ public final class World {
     public int update(double frameSeconds) {
         checkUnlocked("update");
         Check.nonNegative("frameSeconds", frameSeconds);
-        double dt = state.settings.tickSeconds();
-        state.accumulator += frameSeconds;
-        int ticks = 0;
-        // a relative tolerance, so frame times that add up to whole ticks on paper run them despite rounding
-        double due = dt * (1 - 1e-9);
-        while (state.accumulator >= due && ticks < state.settings.maxTicksPerUpdate()) {
-            step();
-            state.accumulator = Math.max(0, state.accumulator - dt);
-            ticks++;
-        }
-        if (state.accumulator >= due) {
-            state.accumulator = state.accumulator % dt;
-        }
-        return ticks;
+        return state.advance(frameSeconds, stepOnce);
     }
 
     /** Fraction (0..1) of a tick the accumulator holds beyond the last tick: the render blend factor. */
     public double interpolationFraction() {
-        return Math.min(1, state.accumulator / state.settings.tickSeconds());
+        return state.interpolationFraction();
     }
 
     /** Ticks run since creation (or as restored from a snapshot). */
@@ -210,6 +207,11 @@ public final class World {
     /** Handles of every live body, in slot order. */
     public List<BodyHandle> bodyHandles() {
         return state.bodyHandles();
+    }
+
+    /** Every body's (or a list of bodies') pose at once into caller arrays, now or interpolated; allocates nothing. */
+    public PoseReader poses() {
+        return poses;
     }
 
     /** Body origin, world, m. */

@@ -30,6 +30,10 @@ import org.joml.Vector3dc;
  *                             (default 0.02); the step adds the distance the pair can close in one tick
  * @param aabbMargin           how much a broadphase bound is fattened when it is refit, m (default 0.1)
  * @param restitutionThreshold approach speed below which contacts do not bounce, m/s (default 1)
+ * @param continuousCollision  whether the time-of-impact sweep of fast bodies runs (default true); off,
+ *                             only speculative contacts stop fast bodies, and a body knocked toward a
+ *                             thin wall it had no contact with can pass it (per body:
+ *                             {@link BodySettings#continuousCollision()})
  * @param sleepEnabled         whether bodies may fall asleep (default true)
  * @param timeToSleep          seconds a whole island must stay below the sleep speeds (default 0.5)
  * @param sleepLinearSpeed     linear speed below which a body counts as resting, m/s (default 0.05)
@@ -54,6 +58,7 @@ public record WorldSettings(
         double speculativeDistance,
         double aabbMargin,
         double restitutionThreshold,
+        boolean continuousCollision,
         boolean sleepEnabled,
         double timeToSleep,
         double sleepLinearSpeed,
@@ -84,14 +89,14 @@ public record WorldSettings(
 
     public static WorldSettings defaults() {
         return new WorldSettings(new Vector3d(0, -9.81, 0), 1.0 / 60.0, 4, 8, 30, 1, 60, 2, 3, 0.001, 0.02, 0.1, 1.0,
-                true, 0.5, 0.05, 0.05, 1e4, FaultPolicy.RESET);
+                true, true, 0.5, 0.05, 0.05, 1e4, FaultPolicy.RESET);
     }
 
     /** Gravity, m/s², world frame. */
     public WorldSettings withGravity(Vector3dc g) {
         return new WorldSettings(g, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
-                restitutionThreshold, sleepEnabled, timeToSleep, sleepLinearSpeed,
+                restitutionThreshold, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
                 sleepAngularSpeed, worldBound, faultPolicy);
     }
 
@@ -99,7 +104,7 @@ public record WorldSettings(
     public WorldSettings withTick(double seconds, int substepCount) {
         return new WorldSettings(gravity, seconds, substepCount, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
-                restitutionThreshold, sleepEnabled, timeToSleep, sleepLinearSpeed,
+                restitutionThreshold, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
                 sleepAngularSpeed, worldBound, faultPolicy);
     }
 
@@ -107,7 +112,7 @@ public record WorldSettings(
     public WorldSettings withSleep(boolean enabled) {
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
-                restitutionThreshold, enabled, timeToSleep, sleepLinearSpeed,
+                restitutionThreshold, continuousCollision, enabled, timeToSleep, sleepLinearSpeed,
                 sleepAngularSpeed, worldBound, faultPolicy);
     }
 
@@ -115,7 +120,7 @@ public record WorldSettings(
     public WorldSettings withContact(double hertz, double dampingRatio, double pushOutSpeed) {
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, hertz, dampingRatio,
                 jointHertz, jointDampingRatio, pushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
-                restitutionThreshold, sleepEnabled, timeToSleep, sleepLinearSpeed,
+                restitutionThreshold, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
                 sleepAngularSpeed, worldBound, faultPolicy);
     }
 
@@ -123,7 +128,15 @@ public record WorldSettings(
     public WorldSettings withJointSoftness(double hertz, double dampingRatio) {
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 hertz, dampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
-                restitutionThreshold, sleepEnabled, timeToSleep, sleepLinearSpeed,
+                restitutionThreshold, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
+                sleepAngularSpeed, worldBound, faultPolicy);
+    }
+
+    /** Whether the time-of-impact sweep of fast bodies runs (default true). */
+    public WorldSettings withContinuousCollision(boolean enabled) {
+        return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
+                jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
+                restitutionThreshold, enabled, sleepEnabled, timeToSleep, sleepLinearSpeed,
                 sleepAngularSpeed, worldBound, faultPolicy);
     }
 
@@ -131,7 +144,7 @@ public record WorldSettings(
     public WorldSettings withFaults(double bound, FaultPolicy policy) {
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
-                restitutionThreshold, sleepEnabled, timeToSleep, sleepLinearSpeed,
+                restitutionThreshold, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
                 sleepAngularSpeed, bound, policy);
     }
 
@@ -139,7 +152,7 @@ public record WorldSettings(
     public WorldSettings withRestitutionThreshold(double speed) {
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
-                speed, sleepEnabled, timeToSleep, sleepLinearSpeed,
+                speed, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
                 sleepAngularSpeed, worldBound, faultPolicy);
     }
 }

@@ -23,6 +23,8 @@ public final class Bodies extends Slots {
     public boolean[] gyroscopic;
     /** Swept for tunnelling every tick it moves (see {@link BodySettings#bullet()}). */
     public boolean[] bullet;
+    /** Swept for tunnelling at all (see {@code BodySettings.continuousCollision}). */
+    public boolean[] continuous;
     public double[] pos; // centre of mass, world
     public double[] rot; // orientation, world
     public double[] linVel;
@@ -62,6 +64,7 @@ public final class Bodies extends Slots {
         allowSleep = Arrays.copyOf(allowSleep == null ? new boolean[0] : allowSleep, n);
         gyroscopic = Arrays.copyOf(gyroscopic == null ? new boolean[0] : gyroscopic, n);
         bullet = Arrays.copyOf(bullet == null ? new boolean[0] : bullet, n);
+        continuous = Arrays.copyOf(continuous == null ? new boolean[0] : continuous, n);
         pos = grow(pos, 3 * n);
         rot = grow(rot, 4 * n);
         linVel = grow(linVel, 3 * n);
@@ -128,6 +131,16 @@ public final class Bodies extends Slots {
         }
         for (int i = 0; i < high; i++) {
             if (alive[i] && islandId[i] == island && !awake[i]) {
+                awake[i] = true;
+                sleepTime[i] = 0;
+            }
+        }
+    }
+
+    /** Wakes every sleeping dynamic body. */
+    public void wakeAll() {
+        for (int i = 0; i < high; i++) {
+            if (alive[i] && type[i] == DYNAMIC && !awake[i]) {
                 awake[i] = true;
                 sleepTime[i] = 0;
             }

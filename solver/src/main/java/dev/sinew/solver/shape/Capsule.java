@@ -1,6 +1,7 @@
 package dev.sinew.solver.shape;
 
 import dev.sinew.solver.Check;
+import dev.sinew.solver.InvalidArgumentException;
 import org.joml.Matrix3d;
 import org.joml.Quaterniondc;
 import org.joml.Vector3d;
@@ -15,12 +16,33 @@ public final class Capsule implements Shape {
     private final double radius;
 
     /**
+     * A capsule from its half height first, then its radius (the order of Jolt's capsule); see
+     * {@link #ofRadiusAndHalfHeight} for the order the name spells.
+     *
      * @param halfHeight half the length of the core segment, metres, > 0
      * @param radius     metres, > 0
      */
     public Capsule(double halfHeight, double radius) {
         this.halfHeight = Check.positive("halfHeight", halfHeight);
         this.radius = Check.positive("radius", radius);
+    }
+
+    /**
+     * A capsule of {@code radius} about a core segment of half length {@code halfHeight} (both
+     * metres, > 0): total length 2·(halfHeight + radius).
+     */
+    public static Capsule ofRadiusAndHalfHeight(double radius, double halfHeight) {
+        return new Capsule(halfHeight, radius);
+    }
+
+    /** A capsule of {@code radius} and total length {@code length}, end to end (metres, length > 2·radius). */
+    public static Capsule ofRadiusAndLength(double radius, double length) {
+        Check.positive("radius", radius);
+        if (!(length > 2 * radius) || length == Double.POSITIVE_INFINITY) {
+            throw new InvalidArgumentException("length", length,
+                    "must be finite and > 2 × radius (" + 2 * radius + " m)");
+        }
+        return new Capsule(0.5 * length - radius, radius);
     }
 
     /** Half the core segment's length, metres. */

@@ -83,6 +83,7 @@ public final class BodyFactory {
         bodies.allowSleep[b] = s.allowSleep();
         bodies.gyroscopic[b] = s.gyroscopic();
         bodies.bullet[b] = s.bullet();
+        bodies.continuous[b] = s.continuousCollision();
         bodies.sleepTime[b] = 0;
         bodies.islandId[b] = -1;
         bodies.localCom[3 * b] = com.x;

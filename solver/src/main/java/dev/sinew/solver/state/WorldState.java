@@ -59,6 +59,33 @@ public final class WorldState {
         this.settings = settings;
     }
 
+    /**
+     * Adds frame time (s) to the update accumulator and runs {@code tick} as many times as it holds
+     * whole ticks, at most {@code maxTicksPerUpdate} (the excess is dropped so a slow frame cannot
+     * spiral); returns how many.
+     */
+    public int advance(double frameSeconds, Runnable tick) {
+        double dt = settings.tickSeconds();
+        accumulator += frameSeconds;
+        int ticks = 0;
+        // a relative tolerance, so frame times that add up to whole ticks on paper run them despite rounding
+        double due = dt * (1 - 1e-9);
+        while (accumulator >= due && ticks < settings.maxTicksPerUpdate()) {
+            tick.run();
+            accumulator = Math.max(0, accumulator - dt);
+            ticks++;
+        }
+        if (accumulator >= due) {
+            accumulator = accumulator % dt;
+        }
+        return ticks;
+    }
+
+    /** Fraction (0..1) of a tick the update accumulator holds beyond the last tick. */
+    public double interpolationFraction() {
+        return Math.min(1, accumulator / settings.tickSeconds());
+    }
+
     /** Throws {@link WorldLockedException} while the world steps (from a step listener). */
     public void checkUnlocked(String operation) {
         if (locked) {

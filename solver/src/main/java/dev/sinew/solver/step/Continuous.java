@@ -20,7 +20,8 @@ import java.util.Arrays;
  * The second tier of continuous collision, after speculative contacts: a time-of-impact sweep at
  * the end of each tick for bodies that moved farther than their core radius in it (per substep,
  * more than an eighth of their smallest extent at the default four substeps), and for bodies
- * flagged {@link BodySettings#bullet()} whenever they move. A speculative
+ * flagged {@code BodySettings.bullet} whenever they move; bodies whose {@code continuousCollision}
+ * is off are not swept (they stay targets of the others' sweeps). A speculative
  * contact only exists for a pair the tick started with; a body knocked into a new direction
  * during the tick (a 250 m/s sphere bounced off another toward a wall it had no pair with) can
  * cross that wall in one tick. So each such body's core, the largest sphere inside its shape about
@@ -64,6 +65,11 @@ public final class Continuous {
     public int sweepCount;
     private int[] swept = new int[16];
 
+    /** Forgets the last tick's sweeps (a tick without continuous collision). */
+    void clear() {
+        sweepCount = 0;
+    }
+
     /** Sweeps the fast bodies of the tick that just ended; returns how many bodies were moved back. */
     int run(WorldState w, TickContext ctx) {
         double slop = ctx.linearSlop;
@@ -99,7 +105,7 @@ public final class Continuous {
         boolean anyHit = false;
         for (int n = 0; n < ctx.awakeDynamicCount; n++) {
             int i = ctx.awakeDynamic[n];
-            if (b.shapes[i].length == 0) {
+            if (b.shapes[i].length == 0 || !b.continuous[i]) {
                 continue;
             }
             int k = b.shapes[i][0];

@@ -31,7 +31,7 @@ import java.util.Arrays;
  *       anchors, integrate positions, project (tree limits and anchors, other limits), relax
  *       without bias (contacts, joint trees, tree contacts, joints);</li>
  *   <li>restitution, store impulses, speed caps;</li>
- *   <li>the time-of-impact sweep of fast bodies (continuous collision);</li>
+ *   <li>the time-of-impact sweep of fast bodies (continuous collision, unless the settings turn it off);</li>
  *   <li>end: forces cleared, touching state and events, islands and sleep.</li>
  * </ol>
  */
@@ -125,7 +125,11 @@ public final class Stepper {
             contactSolver.storeImpulses(ctx.solveList[i]);
         }
         integrator.capSpeeds(ctx);
-        ctx.counters.sweptBack += continuous.run(state, ctx);
+        if (ctx.settings.continuousCollision()) {
+            ctx.counters.sweptBack += continuous.run(state, ctx);
+        } else {
+            continuous.clear();
+        }
         end.run(ctx);
     }
 
