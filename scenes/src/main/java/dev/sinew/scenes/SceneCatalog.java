@@ -15,6 +15,10 @@ import dev.sinew.scenes.joints.DriveGainsScene;
 import dev.sinew.scenes.joints.HingeSpringScene;
 import dev.sinew.scenes.joints.PendulumScene;
 import dev.sinew.scenes.joints.SwingConeScene;
+import dev.sinew.scenes.reactions.CriticalHitScene;
+import dev.sinew.scenes.reactions.GetupSoakScene;
+import dev.sinew.scenes.reactions.HitReactionScene;
+import dev.sinew.scenes.reactions.KnockdownGetupScene;
 import dev.sinew.scenes.rig.ClipPlayScene;
 import dev.sinew.scenes.rig.RagdollDropScene;
 import dev.sinew.scenes.rig.RagdollPileScene;
@@ -57,7 +61,11 @@ public final class SceneCatalog {
             new StandScene(),
             new TrackWalkScene(),
             new ProfileSweepScene(),
-            new PartialScene());
+            new PartialScene(),
+            new HitReactionScene(),
+            new CriticalHitScene(),
+            new KnockdownGetupScene(),
+            new GetupSoakScene());
 
     private SceneCatalog() {
     }
