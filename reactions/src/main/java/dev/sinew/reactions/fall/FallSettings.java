@@ -26,9 +26,8 @@ public record FallSettings(double balanceMargin, double balanceLostSeconds, doub
     /**
      * The defaults. Balance: 5 cm outside for 0.3 s (the CMU walk's first frame, a common standing
      * pose, already has its centre of mass 1.9 cm behind its feet, the left heel lifting; the root
-     * drive holds it). Limp: tone 0.02 (as the {@code limp} drive profile: with more, 0.05 and up,
-     * a body pushed over sideways stays stiff enough to roll on over its shoulder onto its face or
-     * back; with 0.02 it lands on its side for pushes within ±25° of square), reached in 0.2 s, the
+     * drive holds it). Limp: tone 0.02, as the {@code limp} drive profile keeps 2 % of the torque
+     * (a trace of resistance, far too little to hold a limb up against gravity), reached in 0.2 s, the
      * root drive let go at once. Down: every body below 0.15 m/s and 1 rad/s for 0.4 s, or 6 s limp.
      */
     public static FallSettings defaults() {

@@ -88,6 +88,10 @@ public record GetUpSettings(List<Stage> stages, double stageRampSeconds, double 
         return new GetUpSettings(s, stageRampSeconds, blendSeconds, returnSeconds, delaySeconds, abortDistance, abortSeconds);
     }
 
+    public GetUpSettings withBlend(double seconds) {
+        return new GetUpSettings(stages, stageRampSeconds, seconds, returnSeconds, delaySeconds, abortDistance, abortSeconds);
+    }
+
     public GetUpSettings withDelay(double seconds) {
         return new GetUpSettings(stages, stageRampSeconds, blendSeconds, returnSeconds, seconds, abortDistance, abortSeconds);
     }

@@ -36,6 +36,9 @@ public final class TorsoAxes {
     private final Vector3d[] left = new Vector3d[2];
     private final Vector3d a = new Vector3d();
     private final Vector3d b = new Vector3d();
+    /** Scratch of {@link #sum} alone, so that its dest may be any vector, a and b included. */
+    private final Vector3d pa = new Vector3d();
+    private final Vector3d pb = new Vector3d();
 
     /**
      * @param restFront the way the skeleton's rest pose faces, world (horizontal, non-zero)
@@ -103,11 +106,11 @@ public final class TorsoAxes {
     }
 
     private Vector3d sum(Vector3d[] axis, Quaterniondc pelvisRot, Quaterniondc chestRot, Vector3d dest) {
-        pelvisRot.transform(axis[0], a);
-        chestRot.transform(axis[1], b);
-        dest.set(a).add(b);
+        pelvisRot.transform(axis[0], pa);
+        chestRot.transform(axis[1], pb);
+        dest.set(pa).add(pb);
         double len = dest.length();
-        return len > 1e-12 ? dest.div(len) : dest.set(a);
+        return len > 1e-12 ? dest.div(len) : dest.set(pa);
     }
 
     /** The class of the pose whose pelvis and chest bodies have these world orientations. */

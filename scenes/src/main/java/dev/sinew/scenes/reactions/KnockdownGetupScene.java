@@ -22,8 +22,9 @@ import org.joml.Vector3d;
 
 /**
  * Three knock-downs of the standing CMU character, each a push hard enough to knock it down
- * (100 N·s asked, 30 N·s applied after the cap): at the left thigh from its left (it lands on its
- * right side), at the chest from behind (face down) and at the chest from the front (face up).
+ * (100 N·s asked, 30 N·s applied after the cap): at the pelvis from behind and to its left (it
+ * lands on its right side), at the chest from behind (face down) and at the chest from the front
+ * (face up).
  * Each time it goes limp, settles, gets up along the get-up clip it chooses and stands tracking its
  * animation again; the next push comes
  * once it has stood for {@value #STAND_BEFORE_PUSH} s. Per knock-down: {@code poseClass} (as the
@@ -38,6 +39,12 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
     /** A push that has not got the character standing again within this long has failed, s. */
     static final double GIVE_UP = 25;
     static final double PUSH = 100;
+    /**
+     * The side push's angle from straight ahead toward the right, rad. A limp body pushed square
+     * from the side rolls on over onto its back; pushed at the pelvis toward the front right it falls
+     * on its right side and stays there, for pushes 15° either side of this one.
+     */
+    static final double SIDE_PUSH = Math.toRadians(35);
     static final PoseClass[] EXPECTED = {PoseClass.SIDE_RIGHT, PoseClass.FACE_DOWN, PoseClass.FACE_UP};
 
     @Override
@@ -66,12 +73,12 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
     }
 
     /** A knock-down's push: which way, relative to the way the character faces. */
-    enum Push { FROM_BEHIND, FROM_FRONT, FROM_LEFT }
+    enum Push { FROM_BEHIND, FROM_FRONT, FROM_LEFT_REAR }
 
     static final class Instance implements SceneInstance, CharacterListener {
         final World world = new World();
         final ReactingCharacter rc;
-        final Push[] pushes = {Push.FROM_LEFT, Push.FROM_BEHIND, Push.FROM_FRONT};
+        final Push[] pushes = {Push.FROM_LEFT_REAR, Push.FROM_BEHIND, Push.FROM_FRONT};
         int next;
         double standingSince = -1;
         double pushedAt = -1;
@@ -136,11 +143,10 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
             Vector3d dir = switch (p) {
                 case FROM_BEHIND -> forward;
                 case FROM_FRONT -> new Vector3d(forward).negate();
-                case FROM_LEFT -> new Vector3d(left).negate();
+                // toward the front right, 35° off straight ahead
+                case FROM_LEFT_REAR -> new Vector3d(forward).mul(Math.cos(SIDE_PUSH)).add(new Vector3d(left).mul(-Math.sin(SIDE_PUSH)));
             };
-            // a push at the chest topples the body along it; a sideways one at the chest rolls it on
-            // over its shoulder onto its face, so the side push sweeps the near thigh instead
-            int body = p == Push.FROM_LEFT ? rc.ragdoll().bodyIndex("thigh.L") : rc.character.torsoAxes().chest();
+            int body = p == Push.FROM_LEFT_REAR ? 0 : rc.character.torsoAxes().chest();
             Vector3d point = world.position(rc.ragdoll().body(body), new Vector3d());
             rc.character.hit(Hit.at(body, point, dir, PUSH, false, next));
         }
