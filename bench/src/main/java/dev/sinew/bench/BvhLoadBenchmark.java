@@ -2,8 +2,6 @@ package dev.sinew.bench;
 
 import dev.sinew.rig.BvhImporter;
 import dev.sinew.rig.Mocap;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -33,8 +31,8 @@ public class BvhLoadBenchmark {
     private String text;
 
     @Setup(Level.Trial)
-    public void setUp() throws IOException {
-        List<String> lines = Files.readAllLines(Mocap.file("cmu/131_01.bvh"));
+    public void setUp() {
+        List<String> lines = Mocap.text("cmu/131_01.bvh").lines().toList();
         int framesLine = 0;
         while (!lines.get(framesLine).startsWith("Frames:")) {
             framesLine++;

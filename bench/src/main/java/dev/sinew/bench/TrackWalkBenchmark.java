@@ -51,7 +51,7 @@ public class TrackWalkBenchmark {
     public void setUp() {
         world = new World();
         world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
-        BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+        BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
         RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
         DriveProfile profile = DriveProfile.named("default");
         int side = (int) Math.ceil(Math.sqrt(ragdolls));

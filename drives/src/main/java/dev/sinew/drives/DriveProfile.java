@@ -2,9 +2,10 @@ package dev.sinew.drives;
 
 import dev.sinew.rig.FormatException;
 import dev.sinew.rig.JsonData;
-import dev.sinew.rig.Profiles;
 import dev.sinew.rig.RagdollDefinition;
+import dev.sinew.rig.Resources;
 import dev.sinew.solver.DriveSettings;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -154,26 +155,30 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
     /** The regions paired left and right: their mass fraction counts twice. */
     static final List<String> PAIRED = List.of("upperArm", "forearm", "hand", "thigh", "shin", "foot");
 
-    /** A shipped profile by name ({@code default}, {@code stiff}, {@code loose}, {@code limp}). */
+    /** The shipped profiles (the repository's {@code profiles/drive}, classpath resources of this jar), sorted. */
+    private static final List<String> SHIPPED = List.of("default", "limp", "loose", "stiff");
+
+    /**
+     * A shipped profile by name ({@code default}, {@code stiff}, {@code loose}, {@code limp}), found
+     * from any working directory.
+     *
+     * @throws dev.sinew.solver.InvalidArgumentException if {@code name} is not shipped
+     */
     public static DriveProfile named(String name) {
-        Path file = Profiles.directory().resolve("drive").resolve(name + ".json");
-        if (!java.nio.file.Files.isRegularFile(file)) {
-            throw new dev.sinew.solver.InvalidArgumentException("profile", name, "no such drive profile; one of " + shippedNames());
-        }
-        return load(file);
+        return parse(shippedText(name), name + ".json");
     }
 
-    /** The names of the profiles in {@code profiles/drive/}, sorted. */
+    /** The names of the shipped profiles, sorted. */
     public static List<String> shippedNames() {
-        Path dir = Profiles.directory().resolve("drive");
-        java.util.List<String> names = new java.util.ArrayList<>();
-        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
-            files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".json"))
-                    .map(f -> f.substring(0, f.length() - 5)).sorted().forEach(names::add);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot list " + dir, e);
+        return SHIPPED;
+    }
+
+    /** The JSON text of a shipped profile. */
+    public static String shippedText(String name) {
+        if (name == null || !SHIPPED.contains(name)) {
+            throw new dev.sinew.solver.InvalidArgumentException("profile", name, "no such drive profile; one of " + SHIPPED);
         }
-        return List.copyOf(names);
+        return Resources.text(DriveProfile.class, "profiles/" + name + ".json", StandardCharsets.UTF_8);
     }
 
     /** Reads and checks a profile file. @throws FormatException naming the file, line or field, value and allowed range */

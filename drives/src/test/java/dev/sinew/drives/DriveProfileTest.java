@@ -25,6 +25,24 @@ class DriveProfileTest {
         return b.append("}}").toString();
     }
 
+    /**
+     * The fixed list of shipped profiles is the repository's {@code profiles/drive} folder (a file
+     * added without its name, or the reverse, fails here), each read back from the class path.
+     */
+    @Test
+    void shippedNamesAreTheFilesOfProfilesDrive() throws java.io.IOException {
+        java.nio.file.Path dir = java.nio.file.Path.of("../profiles/drive");
+        List<String> files;
+        try (java.util.stream.Stream<java.nio.file.Path> all = java.nio.file.Files.list(dir)) {
+            files = all.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".json"))
+                    .map(f -> f.substring(0, f.length() - ".json".length())).sorted().toList();
+        }
+        assertEquals(files, DriveProfile.shippedNames());
+        for (String name : files) {
+            assertEquals(java.nio.file.Files.readString(dir.resolve(name + ".json")), DriveProfile.shippedText(name));
+        }
+    }
+
     @Test
     void shippedProfilesLoad() {
         for (String name : List.of("default", "stiff", "loose", "limp")) {

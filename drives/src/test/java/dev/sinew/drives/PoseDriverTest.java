@@ -77,7 +77,7 @@ class PoseDriverTest {
      */
     @Test
     void targetAngularVelocityMatchesFiniteDifferencesOfTheClip() {
-        BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+        BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
         World w = new World();
         Clip clip = walk.clip();
         Pose pose = clip.sample(5.0, Clip.Wrap.CLAMP, new Pose(walk.skeleton()));
@@ -125,7 +125,7 @@ class PoseDriverTest {
 
     @Test
     void strengthScalesTheTorqueLimitAndZeroRemovesTheDrive() {
-        BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+        BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
         World w = new World();
         Pose pose = walk.clip().frame(0, new Pose(walk.skeleton()));
         Ragdoll r = Ragdoll.build(w, walk.skeleton(), Profiles.ragdoll("cmu-humanoid"), pose, false);
@@ -154,7 +154,7 @@ class PoseDriverTest {
      */
     @Test
     void rootDrivePullsThePelvisToItsTargetAtAnyStiffness() {
-        BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+        BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
         for (double k : new double[] {400, 1e4, 1e8}) {
             World w = new World(WorldSettings.defaults().withGravity(new Vector3d()).withSleep(false));
             Pose pose = walk.clip().frame(0, new Pose(walk.skeleton()));
@@ -184,7 +184,7 @@ class PoseDriverTest {
      */
     @Test
     void rootDriveForceLimitBoundsThePull() {
-        BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+        BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
         double[] moved = new double[2];
         for (int limited = 0; limited < 2; limited++) {
             World w = new World(WorldSettings.defaults().withGravity(new Vector3d()).withSleep(false));
@@ -229,7 +229,7 @@ class PoseDriverTest {
      */
     @Test
     void blendedPoseMixesAnimationAndPhysicsPerBody() {
-        BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+        BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
         World w = new World(WorldSettings.defaults().withSleep(false));
         Pose pose = walk.clip().frame(0, new Pose(walk.skeleton()));
         Ragdoll r = Ragdoll.build(w, walk.skeleton(), Profiles.ragdoll("cmu-humanoid"), pose, false);
@@ -265,7 +265,7 @@ class PoseDriverTest {
      */
     @Test
     void kinematicBodiesFollowTheAnimationWhileTheArmIsPhysical() {
-        BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+        BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
         World w = new World(WorldSettings.defaults().withSleep(false).withGravity(new Vector3d()));
         Clip clip = walk.clip();
         Pose pose = clip.sample(2, Clip.Wrap.CLAMP, new Pose(walk.skeleton()));

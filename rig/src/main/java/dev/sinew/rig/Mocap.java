@@ -1,41 +1,53 @@
 package dev.sinew.rig;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
- * Where the project's shared motion capture lives: {@code ../shared/mocap} next to the repository
- * (see its README for the files, their units and licences). Found from the system property
- * {@code sinew.mocap}, else the environment variable {@code SINEW_MOCAP}, else by looking for
- * {@code shared/mocap} beside the working directory or any directory above it.
+ * The motion capture shipped with Sinew (the repository's {@code data/mocap}, classpath resources
+ * of this jar; its README gives the source, licence and units of each file). Names are paths under
+ * that folder, for example {@code cmu/131_01.bvh}.
  */
 public final class Mocap {
+    /** The shipped clips, in the fixed order {@link #names()} lists them. */
+    private static final List<String> NAMES = List.of("cmu/131_01.bvh", "cmu/131_03.bvh", "cmu/140_01_30fps.bvh",
+            "cmu/140_03_30fps.bvh", "cmu/140_08_30fps.bvh");
+
     private Mocap() {
     }
 
-    /** The mocap directory. @throws IllegalStateException saying where it looked if there is none */
-    public static Path directory() {
-        String given = System.getProperty("sinew.mocap", System.getenv("SINEW_MOCAP"));
-        if (given != null) {
-            Path p = Path.of(given).toAbsolutePath().normalize();
-            if (!Files.isDirectory(p)) {
-                throw new IllegalStateException("sinew.mocap / SINEW_MOCAP = " + given + " is not a directory");
-            }
-            return p;
-        }
-        Path start = Path.of("").toAbsolutePath();
-        for (Path dir = start; dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared").resolve("mocap");
-            if (Files.isDirectory(candidate)) {
-                return candidate.normalize();
-            }
-        }
-        throw new IllegalStateException("no shared/mocap directory beside " + start
-                + " or any directory above it; set -Dsinew.mocap=DIR or SINEW_MOCAP=DIR");
+    /** Every shipped clip's name, in a fixed order (sorted by path). */
+    public static List<String> names() {
+        return NAMES;
     }
 
-    /** A file of the CMU set, for example {@code cmu/131_01.bvh}. */
-    public static Path file(String relative) {
-        return directory().resolve(relative);
+    /**
+     * Metres per file unit of a shipped clip ({@link BvhImporter#CMU_UNIT} for the CMU files).
+     *
+     * @throws dev.sinew.solver.InvalidArgumentException if {@code name} is not shipped
+     */
+    public static double unit(String name) {
+        Resources.requireShipped("clip", name, NAMES);
+        return BvhImporter.CMU_UNIT;
+    }
+
+    /**
+     * A shipped clip parsed with its unit applied; the clip is named after the file (for example
+     * {@code 131_01.bvh}).
+     *
+     * @throws dev.sinew.solver.InvalidArgumentException if {@code name} is not shipped
+     */
+    public static BvhImporter.Bvh read(String name) {
+        return BvhImporter.parse(text(name), fileName(name), unit(name));
+    }
+
+    /** The text of a shipped clip, as in the file (ISO-8859-1). */
+    public static String text(String name) {
+        Resources.requireShipped("clip", name, NAMES);
+        return Resources.text(Mocap.class, "mocap/" + name, StandardCharsets.ISO_8859_1);
+    }
+
+    private static String fileName(String name) {
+        return name.substring(name.lastIndexOf('/') + 1);
     }
 }

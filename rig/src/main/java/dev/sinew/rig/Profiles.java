@@ -1,35 +1,36 @@
 package dev.sinew.rig;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
- * Where the repository's data lives: the {@code profiles/} folder (ragdoll definitions, drive
- * profiles). Found from the system property {@code sinew.profiles}, else by looking for
- * {@code profiles/ragdolls} in the working directory or any directory above it.
+ * The ragdoll definitions shipped with Sinew (the repository's {@code profiles/ragdolls}, classpath
+ * resources of this jar), found by name from any working directory.
  */
 public final class Profiles {
+    /** The shipped definitions, sorted. */
+    private static final List<String> RAGDOLLS = List.of("cmu-humanoid");
+
     private Profiles() {
     }
 
-    public static Path directory() {
-        String given = System.getProperty("sinew.profiles");
-        if (given != null) {
-            return Path.of(given).toAbsolutePath().normalize();
-        }
-        Path start = Path.of("").toAbsolutePath();
-        for (Path dir = start; dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("profiles");
-            if (Files.isDirectory(candidate.resolve("ragdolls"))) {
-                return candidate.normalize();
-            }
-        }
-        throw new IllegalStateException("no profiles/ragdolls directory in " + start
-                + " or any directory above it; set -Dsinew.profiles=DIR");
+    /** Every shipped ragdoll definition's name, sorted. */
+    public static List<String> ragdollNames() {
+        return RAGDOLLS;
     }
 
-    /** A ragdoll definition by name, for example {@code cmu-humanoid}. */
+    /**
+     * A shipped ragdoll definition by name, for example {@code cmu-humanoid}.
+     *
+     * @throws dev.sinew.solver.InvalidArgumentException if {@code name} is not shipped
+     */
     public static RagdollDefinition ragdoll(String name) {
-        return RagdollDefinition.load(directory().resolve("ragdolls").resolve(name + ".json"));
+        return RagdollDefinition.parse(ragdollText(name), name + ".json");
+    }
+
+    /** The JSON text of a shipped ragdoll definition. */
+    public static String ragdollText(String name) {
+        Resources.requireShipped("ragdoll", name, RAGDOLLS);
+        return Resources.text(Profiles.class, "ragdolls/" + name + ".json", StandardCharsets.UTF_8);
     }
 }

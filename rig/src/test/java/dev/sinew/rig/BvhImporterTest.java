@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import org.joml.Quaterniond;
@@ -21,21 +19,17 @@ import org.junit.jupiter.params.provider.ValueSource;
  * order against rotation matrices composed by hand, and malformed files.
  */
 class BvhImporterTest {
-    static Path mocap(String file) {
-        return Mocap.file("cmu/" + file);
-    }
 
     @ParameterizedTest
     @CsvSource({"131_01.bvh, 994, 120", "140_01_30fps.bvh, 208, 30", "140_03_30fps.bvh, 256, 30",
             "140_08_30fps.bvh, 225, 30"})
     void shippedFilesHaveTheirLayout(String file, int frames, double rate) throws Exception {
-        Path path = mocap(file);
-        String text = Files.readString(path);
+        String text = Mocap.text("cmu/" + file);
         // independent counts from the text itself
         long joints = text.lines().map(String::trim).filter(l -> l.startsWith("JOINT") || l.startsWith("ROOT")).count();
         int channels = text.lines().map(String::trim).filter(l -> l.startsWith("CHANNELS"))
                 .mapToInt(l -> Integer.parseInt(l.split("\\s+")[1])).sum();
-        BvhImporter.Bvh bvh = BvhImporter.read(path, BvhImporter.CMU_UNIT);
+        BvhImporter.Bvh bvh = Mocap.read("cmu/" + file);
         assertEquals(31, joints);
         assertEquals(joints, bvh.skeleton().boneCount());
         assertEquals(96, channels);
@@ -53,7 +47,7 @@ class BvhImporterTest {
     /** Offsets and root positions come out in metres: the CMU walker's head joint is 1.3 m above its toes. */
     @Test
     void cmuUnitsBecomeMetres() {
-        BvhImporter.Bvh bvh = BvhImporter.read(mocap("131_01.bvh"), BvhImporter.CMU_UNIT);
+        BvhImporter.Bvh bvh = Mocap.read("cmu/131_01.bvh");
         Skeleton s = bvh.skeleton();
         Pose pose = bvh.clip().frame(0, new Pose(s)).evaluate();
         double head = pose.modelPosition(s.index("Head"), new Vector3d()).y;

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /** The CMU ragdoll definition and the builder: round trip, joint closure, mass, and bad input. */
 class RagdollTest {
-    private static final BvhImporter.Bvh WALK = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+    private static final BvhImporter.Bvh WALK = Mocap.read("cmu/131_01.bvh");
 
     @Test
     void shippedDefinitionLoads() {

@@ -59,7 +59,7 @@ class CommandLineTest {
         try {
             System.setOut(new java.io.PrintStream(text, true, "UTF-8"));
             System.setErr(new java.io.PrintStream(text, true, "UTF-8"));
-            assertEquals(0, Main.execute("inspect", dev.sinew.rig.Mocap.file("cmu/131_01.bvh").toString()));
+            assertEquals(0, Main.execute("inspect", Path.of("../data/mocap/cmu/131_01.bvh").toString()));
             String summary = text.toString("UTF-8");
             assertTrue(summary.contains("bones     31"), summary);
             assertTrue(summary.contains("frames    994"), summary);
@@ -70,7 +70,7 @@ class CommandLineTest {
             assertEquals(1, Main.execute("inspect", bad.toString()));
             assertTrue(text.toString("UTF-8").contains("bad.bvh:5: expected OFFSET z"), text.toString("UTF-8"));
             text.reset();
-            assertEquals(0, Main.execute("inspect", dev.sinew.rig.Profiles.directory().resolve("ragdolls/cmu-humanoid.json").toString()));
+            assertEquals(0, Main.execute("inspect", Path.of("../profiles/ragdolls/cmu-humanoid.json").toString()));
             assertTrue(text.toString("UTF-8").contains("16 bodies, 70.00 kg total"), text.toString("UTF-8"));
             text.reset();
             Path badJson = dir.resolve("bad.json");
@@ -78,11 +78,11 @@ class CommandLineTest {
             assertEquals(1, Main.execute("inspect", badJson.toString()));
             assertTrue(text.toString("UTF-8").contains("$.totalMass"), text.toString("UTF-8"));
             text.reset();
-            assertEquals(0, Main.execute("inspect", dev.sinew.rig.Profiles.directory().resolve("drive/default.json").toString()));
+            assertEquals(0, Main.execute("inspect", Path.of("../profiles/drive/default.json").toString()));
             assertTrue(text.toString("UTF-8").contains("profile   default, 11 regions"), text.toString("UTF-8"));
             text.reset();
             Path badProfile = dir.resolve("weak.json");
-            Files.writeString(badProfile, Files.readString(dev.sinew.rig.Profiles.directory().resolve("drive/default.json"))
+            Files.writeString(badProfile, dev.sinew.drives.DriveProfile.shippedText("default")
                     .replaceFirst("\"maxTorque\": 1000", "\"maxTorque\": -5"));
             assertEquals(1, Main.execute("inspect", badProfile.toString()));
             assertTrue(text.toString("UTF-8").contains("weak.json:0: at $.regions.pelvis.maxTorque: -5.0"), text.toString("UTF-8"));

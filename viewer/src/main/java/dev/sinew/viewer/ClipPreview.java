@@ -6,23 +6,18 @@ import dev.sinew.rig.Mocap;
 import dev.sinew.rig.Pose;
 import dev.sinew.rig.Skeleton;
 import imgui.ImGui;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.joml.Vector3d;
 
 /**
- * The clip preview: any BVH clip under {@code ../shared/mocap/}, its pose at a normalized time
+ * The clip preview: any shipped BVH clip ({@link Mocap#names()}), its pose at a normalized time
  * drawn as a stick skeleton beside the scene (magenta), scrubbed with a slider or played at any
  * speed. The normalized time shown is the value to give a pose hold (the tool reference note
  * 001 describes for picking a hold pose by looking at the character).
  */
 final class ClipPreview implements PanelSection {
     static final float[] BONE = {1f, 0.35f, 0.9f};
-    private List<Path> files;
+    private List<String> files;
     private int selected = -1;
     private BvhImporter.Bvh bvh;
     private Pose pose;
@@ -47,12 +42,12 @@ final class ClipPreview implements PanelSection {
     @Override
     public void draw(Sandbox s) {
         if (files == null) {
-            files = listClips();
+            files = Mocap.names();
         }
-        String current = selected < 0 ? "(choose a clip)" : Mocap.directory().relativize(files.get(selected)).toString();
+        String current = selected < 0 ? "(choose a clip)" : files.get(selected);
         if (ImGui.beginCombo("clip", current)) {
             for (int i = 0; i < files.size(); i++) {
-                if (ImGui.selectable(Mocap.directory().relativize(files.get(i)).toString(), i == selected)) {
+                if (ImGui.selectable(files.get(i), i == selected)) {
                     load(i);
                 }
             }
@@ -111,21 +106,13 @@ final class ClipPreview implements PanelSection {
 
     private void load(int i) {
         try {
-            bvh = BvhImporter.read(files.get(i), BvhImporter.CMU_UNIT);
+            bvh = Mocap.read(files.get(i));
             pose = new Pose(bvh.skeleton());
             selected = i;
             error = null;
             show = true;
         } catch (RuntimeException e) {
             error = e.getMessage();
-        }
-    }
-
-    static List<Path> listClips() {
-        try (Stream<Path> all = Files.walk(Mocap.directory())) {
-            return all.filter(p -> p.toString().endsWith(".bvh")).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

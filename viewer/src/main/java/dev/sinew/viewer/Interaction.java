@@ -149,7 +149,7 @@ final class Interaction {
     /** The limp CMU ragdoll dropped 1 m above the ground where the ray meets y = 0 (or 3 m ahead). */
     static void dropRagdoll(World w, Vector3dc eye, Vector3dc dir) {
         if (walk == null) {
-            walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+            walk = Mocap.read("cmu/131_01.bvh");
             cmu = Profiles.ragdoll("cmu-humanoid");
         }
         double t = dir.y() < -1e-3 ? -eye.y() / dir.y() : 3;

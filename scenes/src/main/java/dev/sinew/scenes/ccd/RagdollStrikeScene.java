@@ -73,7 +73,7 @@ public final class RagdollStrikeScene implements Scene {
 
         Instance() {
             SceneKit.ground(world, Material.DEFAULT);
-            BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+            BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
             RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
             ragdoll = RagdollDropScene.drop(world, walk, def, 0, 0, 0.01, false);
             world.position(ragdoll.body(0), p);

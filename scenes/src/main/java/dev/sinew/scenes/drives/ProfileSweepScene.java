@@ -71,7 +71,7 @@ public final class ProfileSweepScene implements Scene {
 
         Instance() {
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
-            BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+            BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
             RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
             for (int k = 0; k < PROFILES.size(); k++) {
                 characters.add(new ActiveCharacter(world, walk, def, DriveProfile.named(PROFILES.get(k)), 3 * k, 0, true, true));

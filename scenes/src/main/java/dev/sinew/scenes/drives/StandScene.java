@@ -69,7 +69,7 @@ public final class StandScene implements Scene {
 
         Instance(String profile) {
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
-            BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+            BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
             character = new ActiveCharacter(world, walk, Profiles.ragdoll("cmu-humanoid"), DriveProfile.named(profile),
                     0, 0, true);
             com0 = character.centerOfMass(world, new Vector3d());

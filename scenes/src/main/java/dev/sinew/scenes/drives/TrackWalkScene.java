@@ -78,7 +78,7 @@ public final class TrackWalkScene implements Scene {
 
         Instance(String profile) {
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
-            BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+            BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
             RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
             DriveProfile drive = DriveProfile.named(profile);
             tracked = new ActiveCharacter(world, walk, def, drive, 0, 0, true, true);

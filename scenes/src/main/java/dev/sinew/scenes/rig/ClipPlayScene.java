@@ -10,20 +10,15 @@ import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.solver.World;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
 /**
- * Every BVH clip in the shared mocap directory played once at its own rate, no physics: the
+ * Every shipped BVH clip ({@link Mocap#names()}) played once at its own rate, no physics: the
  * importer and the clip sampler on real data. Per clip: {@code frames} and {@code footHeightMin},
  * the lowest any foot point (ankles, toes and the toes' end sites) comes over the whole clip, in
  * metres: about 0 when the units are right and the feet reach the floor.
@@ -44,7 +39,7 @@ public final class ClipPlayScene implements Scene {
 
     @Override
     public String description() {
-        return "plays every clip in ../shared/mocap with no physics; frames and lowest foot height per clip";
+        return "plays every shipped clip with no physics; frames and lowest foot height per clip";
     }
 
     @Override
@@ -103,12 +98,8 @@ public final class ClipPlayScene implements Scene {
         final List<Track> tracks = new ArrayList<>();
 
         Instance() {
-            Path dir = Mocap.directory();
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.filter(p -> p.toString().endsWith(".bvh")).sorted()
-                        .forEach(p -> tracks.add(new Track(BvhImporter.read(p, BvhImporter.CMU_UNIT))));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            for (String name : Mocap.names()) {
+                tracks.add(new Track(Mocap.read(name)));
             }
         }
 

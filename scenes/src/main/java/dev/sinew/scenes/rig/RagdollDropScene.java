@@ -122,7 +122,7 @@ public final class RagdollDropScene implements Scene {
 
         Instance() {
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
-            BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+            BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
             RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
             sleeper = drop(world, walk, def, 0, 0, 1, true);
             awake = drop(world, walk, def, 3, 0, 1, false);

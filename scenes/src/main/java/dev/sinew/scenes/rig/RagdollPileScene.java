@@ -62,7 +62,7 @@ public final class RagdollPileScene implements Scene {
     /** The pile's world: ground and ragdolls, the same for the scene and its benchmark. */
     public static List<Ragdoll> build(World world, int count, long seed) {
         world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
-        BvhImporter.Bvh walk = BvhImporter.read(Mocap.file("cmu/131_01.bvh"), BvhImporter.CMU_UNIT);
+        BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
         RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
         Random r = new Random(seed);
         List<Ragdoll> out = new ArrayList<>();
