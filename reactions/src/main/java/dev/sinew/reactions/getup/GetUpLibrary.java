@@ -8,15 +8,16 @@ import dev.sinew.rig.BvhImporter;
 import dev.sinew.rig.Clip;
 import dev.sinew.rig.FormatException;
 import dev.sinew.rig.JsonData;
-import dev.sinew.rig.Profiles;
+import dev.sinew.rig.Resources;
 import dev.sinew.solver.InvalidArgumentException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The get-up clips a character can choose from: data, a JSON list in {@code profiles/getup/}.
+ * The get-up clips a character can choose from: data, a JSON list in {@code profiles/getup/}
+ * (shipped as classpath resources of this jar).
  * Registering another clip is another entry, not code:
  * <pre>
  * [ {"clip": "cmu/140_01_30fps.bvh", "startClass": "faceDown", "frames": [0, 207]},
@@ -70,13 +71,28 @@ public final class GetUpLibrary {
         this.files = List.copyOf(files);
     }
 
-    /** A shipped library by name ({@code profiles/getup/NAME.json}), its clips read from the project's motion capture. */
+    /** The shipped libraries (the repository's {@code profiles/getup}, classpath resources of this jar), sorted. */
+    private static final List<String> SHIPPED = List.of("cmu");
+
+    /**
+     * A shipped library by name ({@code profiles/getup/NAME.json}), its clips read from the
+     * project's motion capture, found from any working directory.
+     *
+     * @throws InvalidArgumentException if {@code name} is not shipped
+     */
     public static GetUpLibrary named(String name) {
-        Path file = Profiles.directory().resolve("getup").resolve(name + ".json");
-        if (!Files.isRegularFile(file)) {
-            throw new InvalidArgumentException("get-up library", name, "no such file " + file);
-        }
-        return load(file, MocapClips::read);
+        return parse(shippedText(name), name + ".json", MocapClips::read);
+    }
+
+    /** The names of the shipped libraries, sorted. */
+    public static List<String> shippedNames() {
+        return SHIPPED;
+    }
+
+    /** The JSON text of a shipped library. */
+    public static String shippedText(String name) {
+        Resources.requireShipped("get-up library", name, SHIPPED);
+        return Resources.text(GetUpLibrary.class, "getup/" + name + ".json", StandardCharsets.UTF_8);
     }
 
     /** Reads and checks a library file. @throws FormatException naming the file, the entry and the field */

@@ -5,8 +5,8 @@ import dev.sinew.rig.Mocap;
 
 /**
  * Where the reactions module and its scenes read motion capture from: the one place a clip name
- * such as {@code cmu/140_01_30fps.bvh} becomes a parsed file. The CMU files are in CMU units
- * ({@link BvhImporter#CMU_UNIT} metres each).
+ * such as {@code cmu/140_01_30fps.bvh} becomes a parsed file, from the clips the project ships
+ * ({@link Mocap#names()}), each in its own unit.
  */
 public final class MocapClips {
     private MocapClips() {
@@ -14,6 +14,6 @@ public final class MocapClips {
 
     /** The parsed clip of that name (a path under the motion-capture folder). */
     public static BvhImporter.Bvh read(String clip) {
-        return BvhImporter.read(Mocap.file(clip), BvhImporter.CMU_UNIT);
+        return Mocap.read(clip);
     }
 }

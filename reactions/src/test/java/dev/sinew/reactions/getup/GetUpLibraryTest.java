@@ -11,6 +11,7 @@ import dev.sinew.rig.FormatException;
 import dev.sinew.rig.Pose;
 import dev.sinew.rig.Ragdoll;
 import dev.sinew.rig.Skeleton;
+import java.util.List;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,44 @@ class GetUpLibraryTest {
         assertEquals("right (mirrored)", lib.entries().get(3).name());
         assertTrue(lib.entries().get(3).mirror());
         assertEquals(75, lib.entries().get(1).lastFrame());
+    }
+
+    /**
+     * The fixed list of shipped libraries is the repository's {@code profiles/getup} folder (a file
+     * added there and not to the list would never be found), and each ships as it is in git.
+     */
+    @Test
+    void shippedNamesAreTheFilesOfProfilesGetup() throws java.io.IOException {
+        java.nio.file.Path dir = java.nio.file.Path.of("../profiles/getup");
+        List<String> files;
+        try (java.util.stream.Stream<java.nio.file.Path> all = java.nio.file.Files.list(dir)) {
+            files = all.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".json"))
+                    .map(f -> f.substring(0, f.length() - 5)).sorted().toList();
+        }
+        assertEquals(files, GetUpLibrary.shippedNames());
+        for (String name : files) {
+            assertEquals(java.nio.file.Files.readString(dir.resolve(name + ".json")), GetUpLibrary.shippedText(name));
+        }
+        assertEquals("get-up library", assertThrows(dev.sinew.solver.InvalidArgumentException.class,
+                () -> GetUpLibrary.named("nope")).parameter());
+    }
+
+    /**
+     * The shipped CMU get-ups (140_01 face down, 140_08 face up, 140_03 on its right side and
+     * mirrored on its left), fitted to the CMU ragdoll on the walk's skeleton: each first frame lies
+     * in the class the library gives it, read from its own pelvis and chest (a mismatch is refused).
+     */
+    @Test
+    void theShippedCmuGetUpsStartInTheirClasses() {
+        GetUpLibrary lib = GetUpLibrary.named("cmu");
+        BvhImporter.Bvh walk = dev.sinew.rig.Mocap.read("cmu/131_01.bvh");
+        Ragdoll r = Ragdoll.build(TestRig.world(), walk.skeleton(), dev.sinew.rig.Profiles.ragdoll("cmu-humanoid"),
+                walk.clip().frame(0, new Pose(walk.skeleton())), false);
+        GetUps g = new GetUps(lib, r, new TorsoAxes(r, new Vector3d(0, 0, 1)));
+        assertEquals(List.of(PoseClass.FACE_DOWN, PoseClass.FACE_UP, PoseClass.SIDE_RIGHT, PoseClass.SIDE_LEFT),
+                java.util.stream.IntStream.range(0, lib.size()).mapToObj(g::startClass).toList());
+        assertEquals(List.of("140_01_30fps.bvh", "140_08_30fps.bvh", "140_03_30fps.bvh", "140_03_30fps.bvh (mirrored)"),
+                lib.entries().stream().map(GetUpLibrary.Entry::name).toList());
     }
 
     @Test
