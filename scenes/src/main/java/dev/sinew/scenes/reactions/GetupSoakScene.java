@@ -25,7 +25,8 @@ import org.joml.Vector3d;
  * {@value #STAND_BEFORE_HIT} s. {@code failures} counts the knock-downs after which it was not
  * standing again (state active, mean tracking error under 3°, pelvis above 0.8 m) within
  * {@value #GIVE_UP} s; {@code nanEvents} the ticks on which a body's state was not finite or the
- * world contained a fault; {@code maxJointSeparation} the widest any joint opened (m);
+ * world contained a fault; {@code maxJointSeparation} the widest any joint opened (m; under 5 mm,
+ * the limit of the other ragdoll scenes);
  * {@code knockDowns} how many were done (the run must be long enough: about 14 s each);
  * {@code poseClasses} how often each lying class was met, and {@code failedGetUps} how many get-ups
  * were abandoned and tried again (the body left its animated root by more than the abort distance).
@@ -180,6 +181,7 @@ public final class GetupSoakScene implements Scene {
         public List<CheckResult> checks() {
             return List.of(CheckResult.equalTo("failures", failures, 0),
                     CheckResult.equalTo("nanEvents", nanEvents, 0),
+                    CheckResult.lessThan("maxJointSeparation", maxSeparation, 0.005),
                     CheckResult.equalTo("knockDowns", done, count));
         }
     }
