@@ -144,6 +144,38 @@ class CharacterTest {
         assertEquals(1, d.strength(c.torsoAxes().chest()));
     }
 
+    /**
+     * An animation that bends the character back far enough to carry its centre of mass past its
+     * heels (checked first on the pose itself, against the margin) makes it fall: the root drive holds
+     * the pelvis where the animation puts it, the centre of mass stays out, and after the threshold
+     * time balance counts as lost. Standing straight, it never does.
+     */
+    @Test
+    void anAnimationLeaningPastTheFeetLosesBalance() {
+        World w = TestRig.world();
+        Character c = TestRig.character(w, CharacterSettings.defaults());
+        Log log = new Log();
+        c.addListener(log);
+        for (int i = 0; i < 120; i++) {
+            TestRig.tick(c);
+        }
+        assertEquals(List.of(), log.lines, "standing straight it keeps its balance");
+        dev.sinew.rig.Pose lean = TestRig.groundedPose(c.ragdoll());
+        dev.sinew.rig.Skeleton s = lean.skeleton();
+        // R_x(−80°) turns the spine's +Y toward −Z: bent back, away from the way it faces
+        lean.setLocalRotation(s.find("lowerback"), new Quaterniond().rotateX(Math.toRadians(-80)));
+        World probe = TestRig.world();
+        Ragdoll r = TestRig.ragdoll(probe, TestRig.standing(), 0, 0);
+        r.setPose(lean);
+        double out = new dev.sinew.reactions.fall.Balance(r).comOutside();
+        assertTrue(out > c.settings().falls().balanceMargin() + 0.02, "the pose itself is out of balance by " + out + " m");
+        c.setAnimationPose(lean);
+        for (int i = 0; i < 120 && c.state() != CharacterState.LIMP; i++) {
+            TestRig.tick(c);
+        }
+        assertEquals(List.of("ACTIVE>LIMP:balance lost"), log.lines);
+    }
+
     /** A hit given a tick lands on exactly that tick, not before. */
     @Test
     void aHitLandsOnItsTick() {
