@@ -52,6 +52,12 @@ class CharacterTest {
         }
     }
 
+    static Log listen(Character c) {
+        Log log = new Log();
+        c.addListener(log);
+        return log;
+    }
+
     static Hit chestHit(Character c, double magnitude, boolean critical, long seed) {
         int chest = c.torsoAxes().chest();
         Vector3d p = c.ragdoll().world().position(c.ragdoll().body(chest), new Vector3d());
@@ -63,8 +69,7 @@ class CharacterTest {
     void knockedDownItGetsUpAgain() {
         World w = TestRig.world();
         Character c = TestRig.character(w, CharacterSettings.defaults());
-        Log log = new Log();
-        c.addListener(log);
+        Log log = listen(c);
         for (int i = 0; i < 30; i++) {
             TestRig.tick(c);
         }
@@ -120,8 +125,7 @@ class CharacterTest {
         PoseDriver d = new PoseDriver(r, DriveProfile.named("default"));
         d.setRootDrive(dev.sinew.drives.RootDrive.standard(r));
         Character c = new Character(d, TestRig.library(), CharacterSettings.defaults(), TestRig.groundedPose(r));
-        Log log = new Log();
-        c.addListener(log);
+        Log log = listen(c);
         assertEquals(CharacterState.ANIMATED, c.state());
         assertTrue(d.isKinematic(0));
         for (int i = 0; i < 10; i++) {
@@ -154,8 +158,7 @@ class CharacterTest {
     void anAnimationLeaningPastTheFeetLosesBalance() {
         World w = TestRig.world();
         Character c = TestRig.character(w, CharacterSettings.defaults());
-        Log log = new Log();
-        c.addListener(log);
+        Log log = listen(c);
         for (int i = 0; i < 120; i++) {
             TestRig.tick(c);
         }
@@ -181,8 +184,7 @@ class CharacterTest {
     void aHitLandsOnItsTick() {
         World w = TestRig.world();
         Character c = TestRig.character(w, CharacterSettings.defaults());
-        Log log = new Log();
-        c.addListener(log);
+        Log log = listen(c);
         c.hit(chestHit(c, 10, false, 0).atTick(w.stepCount() + 6));
         for (int i = 0; i < 6; i++) {
             TestRig.tick(c);
@@ -202,8 +204,7 @@ class CharacterTest {
         World w = TestRig.world();
         CharacterSettings s = CharacterSettings.defaults();
         Character c = TestRig.character(w, s.withHits(s.hits().withHitStop(0.1)));
-        Log log = new Log();
-        c.addListener(log);
+        Log log = listen(c);
         TestRig.tick(c);
         c.hit(chestHit(c, 20, false, 0));
         c.beforeStep();

@@ -12,11 +12,7 @@ import dev.sinew.solver.BodySettings;
 import dev.sinew.solver.BodyType;
 import dev.sinew.solver.Collider;
 import dev.sinew.solver.World;
-import dev.sinew.solver.shape.Box;
-import dev.sinew.solver.shape.Capsule;
 import dev.sinew.solver.shape.Plane;
-import dev.sinew.solver.shape.Shape;
-import dev.sinew.solver.shape.Sphere;
 import java.util.Locale;
 import java.util.function.IntFunction;
 import org.joml.Quaterniond;
@@ -215,24 +211,10 @@ public final class TestRig {
         c.afterStep();
     }
 
-    /** The lowest point of body i's shape now, m. */
+    /** The lowest point of body i's shape now, m: the bottom of its bounding box, which for these convex shapes touches it. */
     public static double lowestPoint(World w, Ragdoll r, int i) {
-        Shape s = r.shape(i);
-        Vector3d c = w.position(r.body(i), new Vector3d());
-        Quaterniond q = w.orientation(r.body(i), new Quaterniond());
-        if (s instanceof Sphere sp) {
-            return c.y - sp.radius();
-        }
-        if (s instanceof Capsule cap) {
-            return c.y - Math.abs(q.transform(new Vector3d(0, cap.halfHeight(), 0)).y) - cap.radius();
-        }
-        Box b = (Box) s;
-        double lo = Double.POSITIVE_INFINITY;
-        for (int k = 0; k < 8; k++) {
-            Vector3d corner = q.transform(new Vector3d((k & 1) == 0 ? -b.halfX() : b.halfX(),
-                    (k & 2) == 0 ? -b.halfY() : b.halfY(), (k & 4) == 0 ? -b.halfZ() : b.halfZ()));
-            lo = Math.min(lo, c.y + corner.y);
-        }
-        return lo;
+        double[] bounds = new double[6];
+        r.shape(i).computeBounds(w.position(r.body(i), new Vector3d()), w.orientation(r.body(i), new Quaterniond()), bounds, 0);
+        return bounds[1];
     }
 }

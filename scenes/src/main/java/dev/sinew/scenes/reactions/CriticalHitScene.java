@@ -58,10 +58,7 @@ public final class CriticalHitScene implements Scene {
         return new Instance(options == null ? "default" : options.profileOr("default"));
     }
 
-    static final class Instance implements SceneInstance {
-        final World world = new World();
-        final ReactingCharacter rc;
-        final double dt;
+    static final class Instance extends ReactionInstance {
         final int n;
         long hitTick = -1;
         final List<Double> seconds = new ArrayList<>();
@@ -73,35 +70,13 @@ public final class CriticalHitScene implements Scene {
         double lastAbove = -1;
 
         Instance(String profile) {
-            SceneKit.ground(world, Material.DEFAULT);
-            rc = new ReactingCharacter(world, 0, 0, profile, CharacterSettings.defaults());
-            dt = world.settings().tickSeconds();
+            super(profile);
             n = rc.ragdoll().bodyCount();
             held = new double[n];
             lastHeld = new long[n];
             for (int i = 0; i < n; i++) {
                 trace.add(new ArrayList<>());
             }
-        }
-
-        @Override
-        public World world() {
-            return world;
-        }
-
-        @Override
-        public BodyHandle focus() {
-            return rc.ragdoll().body(0);
-        }
-
-        @Override
-        public dev.sinew.drives.PoseDriver driver() {
-            return rc.body.driver();
-        }
-
-        @Override
-        public Character character() {
-            return rc.character;
         }
 
         Weakening weakening() {

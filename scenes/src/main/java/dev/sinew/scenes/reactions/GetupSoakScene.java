@@ -64,12 +64,9 @@ public final class GetupSoakScene implements Scene {
         return new Instance(o.profileOr("default"), o.count() == 0 ? DEFAULT_COUNT : o.count(), o.seed());
     }
 
-    static final class Instance implements SceneInstance, dev.sinew.reactions.CharacterListener {
-        final World world = new World();
-        final ReactingCharacter rc;
+    static final class Instance extends ReactionInstance implements dev.sinew.reactions.CharacterListener {
         final SplittableRandom random;
         final int count;
-        final double dt;
         int done;
         int failures;
         int nanEvents;
@@ -81,11 +78,9 @@ public final class GetupSoakScene implements Scene {
         int retries;
 
         Instance(String profile, int count, long seed) {
-            SceneKit.ground(world, Material.DEFAULT);
-            rc = new ReactingCharacter(world, 0, 0, profile, CharacterSettings.defaults());
+            super(profile);
             random = new SplittableRandom(seed);
             this.count = count;
-            dt = world.settings().tickSeconds();
             rc.character.addListener(this);
         }
 
@@ -97,26 +92,6 @@ public final class GetupSoakScene implements Scene {
         @Override
         public void stateChanged(Character c, CharacterState from, CharacterState to, long tick, String reason) {
             retries += from == CharacterState.GETTING_UP && to == CharacterState.LIMP ? 1 : 0;
-        }
-
-        @Override
-        public World world() {
-            return world;
-        }
-
-        @Override
-        public BodyHandle focus() {
-            return rc.ragdoll().body(0);
-        }
-
-        @Override
-        public dev.sinew.drives.PoseDriver driver() {
-            return rc.body.driver();
-        }
-
-        @Override
-        public Character character() {
-            return rc.character;
         }
 
         @Override

@@ -62,10 +62,7 @@ public final class HitReactionScene implements Scene {
         return new Instance(options == null ? "default" : options.profileOr("default"));
     }
 
-    static final class Instance implements SceneInstance, CharacterListener {
-        final World world = new World();
-        final ReactingCharacter rc;
-        final double dt;
+    static final class Instance extends ReactionInstance implements CharacterListener {
         int fell;
         int next;
         double lastHit = -1;
@@ -75,30 +72,8 @@ public final class HitReactionScene implements Scene {
         final List<Double> perHit = new ArrayList<>();
 
         Instance(String profile) {
-            SceneKit.ground(world, Material.DEFAULT);
-            rc = new ReactingCharacter(world, 0, 0, profile, CharacterSettings.defaults());
+            super(profile);
             rc.character.addListener(this);
-            dt = world.settings().tickSeconds();
-        }
-
-        @Override
-        public World world() {
-            return world;
-        }
-
-        @Override
-        public BodyHandle focus() {
-            return rc.ragdoll().body(0);
-        }
-
-        @Override
-        public dev.sinew.drives.PoseDriver driver() {
-            return rc.body.driver();
-        }
-
-        @Override
-        public Character character() {
-            return rc.character;
         }
 
         @Override

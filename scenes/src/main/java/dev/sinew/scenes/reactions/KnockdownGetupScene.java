@@ -75,9 +75,7 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
     /** A knock-down's push: which way, relative to the way the character faces. */
     enum Push { FROM_BEHIND, FROM_FRONT, FROM_LEFT_REAR }
 
-    static final class Instance implements SceneInstance, CharacterListener {
-        final World world = new World();
-        final ReactingCharacter rc;
+    static final class Instance extends ReactionInstance implements CharacterListener {
         final Push[] pushes = {Push.FROM_LEFT_REAR, Push.FROM_BEHIND, Push.FROM_FRONT};
         int next;
         double standingSince = -1;
@@ -92,29 +90,8 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
         final List<Double> secondsToStand = new ArrayList<>();
 
         Instance(String profile) {
-            SceneKit.ground(world, Material.DEFAULT);
-            rc = new ReactingCharacter(world, 0, 0, profile, CharacterSettings.defaults());
+            super(profile);
             rc.character.addListener(this);
-        }
-
-        @Override
-        public World world() {
-            return world;
-        }
-
-        @Override
-        public BodyHandle focus() {
-            return rc.ragdoll().body(0);
-        }
-
-        @Override
-        public dev.sinew.drives.PoseDriver driver() {
-            return rc.body.driver();
-        }
-
-        @Override
-        public Character character() {
-            return rc.character;
         }
 
         double now() {
