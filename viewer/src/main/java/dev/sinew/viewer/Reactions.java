@@ -12,8 +12,8 @@ import java.util.List;
 /**
  * The panel's section for a scene's reacting character: its state and get-up clip, the kind and
  * magnitude of the hit a click gives it, knock-down and get-up buttons, and each region's drive
- * strength (state strength × weakening, the lowest of its bodies) plotted over the last
- * {@value #HISTORY} ticks.
+ * strength (state strength × weakening, the lowest of its bodies) and the root drive's strength
+ * plotted over the last {@value #HISTORY} ticks.
  */
 final class Reactions implements PanelSection {
     static final int HISTORY = 240;
@@ -21,6 +21,7 @@ final class Reactions implements PanelSection {
     private Character shown;
     private final List<String> regions = new ArrayList<>();
     private final List<float[]> history = new ArrayList<>();
+    private final float[] rootHistory = new float[HISTORY];
     private int next;
     private long lastTick = -1;
 
@@ -45,11 +46,14 @@ final class Reactions implements PanelSection {
                 for (int i = 0; i < c.ragdoll().bodyCount(); i++) {
                     if (c.ragdoll().region(i).equals(r)) {
                         regions.add(r);
-                        history.add(new float[HISTORY]);
+                        float[] h = new float[HISTORY];
+                        java.util.Arrays.fill(h, 1f); // before the first sample: full strength, not a dip to 0
+                        history.add(h);
                         break;
                     }
                 }
             }
+            java.util.Arrays.fill(rootHistory, 1f);
             next = 0;
         }
         if (s.session().tick != lastTick) {
@@ -60,7 +64,7 @@ final class Reactions implements PanelSection {
         ImGui.text("state: " + c.state() + (clip == null ? "" : "   get-up: " + clip));
         GetUpChoice last = c.getUpChoice();
         if (last != null) {
-            ImGui.text(String.format("last get-up: %s, lying %s (clip starts %s), distance %.0f°", last.name(), last.poseClass(),
+            ImGui.textWrapped(String.format("last get-up: %s, lying %s (clip starts %s), distance %.0f°", last.name(), last.poseClass(),
                     last.startClass(), Math.toDegrees(last.distance())));
         }
         ImGui.text(String.format("joint strength %.2f, root drive %.2f%s", c.stateStrength(), c.driver().rootDrive().strength(),
@@ -85,7 +89,9 @@ final class Reactions implements PanelSection {
         if (ImGui.button("Get up (G)")) {
             c.getUp();
         }
-        ImGui.text("drive strength per region (0..1)");
+        ImGui.text("drive strength per region, and the root drive's (0..1)");
+        ImGui.plotLines("root drive", rootHistory, HISTORY, next, String.format("%.2f", rootHistory[(next + HISTORY - 1) % HISTORY]),
+                0, 1.05f, 0, 28);
         for (int k = 0; k < regions.size(); k++) {
             float[] h = history.get(k);
             float now = h[(next + HISTORY - 1) % HISTORY];
@@ -93,8 +99,9 @@ final class Reactions implements PanelSection {
         }
     }
 
-    /** Each region's lowest body strength now, into the history. */
+    /** Each region's lowest body strength and the root drive's now, into the history. */
     private void sample(PoseDriver d) {
+        rootHistory[next] = (float) d.rootDrive().strength();
         Ragdoll r = d.ragdoll();
         for (int k = 0; k < regions.size(); k++) {
             double low = 1;
