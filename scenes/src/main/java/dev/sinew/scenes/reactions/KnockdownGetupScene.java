@@ -32,7 +32,8 @@ import org.joml.Vector3d;
  * between a body and its drive target on the first tick of the get-up: how far the animation
  * jumps away from the body when the get-up takes over), {@code standingAfter} (1 when it stands
  * tracking again: state active, mean tracking error under 3°, pelvis above 0.8 m) and
- * {@code secondsToStand} (from the start of the get-up to then).
+ * {@code secondsToStand} (from the start of the get-up to then; −1 if it did not stand within
+ * {@value #GIVE_UP} s of the push). A knock-down the run was too short for fails its checks.
  */
 public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
     static final double STAND_BEFORE_PUSH = 1.5;
@@ -145,7 +146,7 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
             } else if (t - pushedAt > GIVE_UP) {
                 while (standingAfter.size() < poseClass.size()) {
                     standingAfter.add(0);
-                    secondsToStand.add(Double.NaN);
+                    secondsToStand.add(-1.0);
                 }
                 finish(t);
             }
@@ -190,7 +191,7 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
                 checks.add(CheckResult.equalTo("poseClass[" + k + "] is " + EXPECTED[k].key, cls.equals(EXPECTED[k].key) ? 1 : 0, 1));
                 String start = k < clipStart.size() ? clipStart.get(k) : "none";
                 checks.add(CheckResult.equalTo("chosenClip[" + k + "] starts " + cls, start.equals(cls) ? 1 : 0, 1));
-                checks.add(CheckResult.lessThan("popDeg[" + k + "]", k < popDeg.size() ? popDeg.get(k) : Double.NaN, 5));
+                checks.add(CheckResult.lessThan("popDeg[" + k + "]", k < popDeg.size() ? popDeg.get(k) : Double.MAX_VALUE, 5));
                 checks.add(CheckResult.equalTo("standingAfter[" + k + "]", k < standingAfter.size() ? standingAfter.get(k) : 0, 1));
             }
             return checks;
