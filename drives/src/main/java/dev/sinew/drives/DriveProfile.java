@@ -183,15 +183,21 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
 
     /** Reads and checks a profile file. @throws FormatException naming the file, line or field, value and allowed range */
     public static DriveProfile load(Path file) {
-        return parse(JsonData.text(file), file.getFileName().toString());
+        return parse(JsonData.text(file), file.toString());
     }
 
     /** Parses and checks JSON text; {@code source} names it in errors. */
     public static DriveProfile parse(String text, String source) {
-        return JsonData.read(text, source, DriveProfile.class).check(source);
+        return parseWithLines(text, source).value();
     }
 
-    private DriveProfile check(String source) {
+    /** Parses and checks JSON text, keeping the line of each field (for errors found when it drives a ragdoll). */
+    public static JsonData.Parsed<DriveProfile> parseWithLines(String text, String source) {
+        JsonData.Parsed<DriveProfile> p = JsonData.read(text, source, DriveProfile.class);
+        return new JsonData.Parsed<>(p.value().check(p.source()), p.source());
+    }
+
+    private DriveProfile check(JsonData.Source source) {
         if (name == null || name.isBlank()) {
             throw bad(source, "$.name", name, "must be given");
         }
@@ -214,7 +220,7 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
             sum += g.massFraction * (PAIRED.contains(r) ? 2 : 1);
         }
         if (Math.abs(sum - 1) > MASS_SUM_TOLERANCE) {
-            throw bad(source, "$.regions.*.massFraction", "sum " + sum,
+            throw bad(source, "$.regions.*.massFraction", "sum " + Math.round(sum * 1e6) / 1e6,
                     "must add up to 1 within " + MASS_SUM_TOLERANCE + " (paired regions count twice)");
         }
         if (bodies != null) {
@@ -228,7 +234,7 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
         return new DriveProfile(name, new LinkedHashMap<>(regions), bodies == null ? Map.of() : new LinkedHashMap<>(bodies));
     }
 
-    private static void checkGains(String source, String at, Gains g, boolean complete) {
+    private static void checkGains(JsonData.Source source, String at, Gains g, boolean complete) {
         int forms = (g.stiffness != null || g.damping != null ? 1 : 0) + (g.frequency != null || g.dampingRatio != null ? 1 : 0)
                 + (g.accelerationStiffness != null || g.accelerationDamping != null ? 1 : 0);
         if (forms > 1) {
@@ -253,7 +259,7 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
         }
     }
 
-    private static void pair(String source, String at, String a, Double va, String b, Double vb, String unitA, String unitB) {
+    private static void pair(JsonData.Source source, String at, String a, Double va, String b, Double vb, String unitA, String unitB) {
         if (va == null && vb == null) {
             return;
         }
@@ -269,8 +275,8 @@ public record DriveProfile(String name, Map<String, Gains> regions, Map<String, 
         }
     }
 
-    private static FormatException bad(String source, String path, Object value, String allowed) {
-        return new FormatException(source, 0, "at " + path + ": " + value + " " + allowed);
+    private static FormatException bad(JsonData.Source source, String path, Object value, String allowed) {
+        return source.error(path, value, allowed);
     }
 
     /** Body {@code bodyName}'s values: its region's, with its own overrides on top. */

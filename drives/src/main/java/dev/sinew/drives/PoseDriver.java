@@ -112,13 +112,18 @@ public final class PoseDriver {
     /**
      * Switches profile: new gains on every drive and the profile's mass fractions on the bodies.
      *
-     * @throws InvalidArgumentException if the profile overrides a body the ragdoll does not have
+     * @throws InvalidArgumentException naming the profile's field {@code $.bodies.NAME} if the profile
+     *                                  overrides a body the ragdoll does not have
      */
     public void setProfile(DriveProfile p) {
         for (String body : p.bodies().keySet()) {
             if (ragdoll.bodyIndex(body) < 0) {
-                throw new InvalidArgumentException("profile " + p.name() + " bodies." + body, body,
-                        "is not a body of this ragdoll");
+                java.util.List<String> names = new java.util.ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    names.add(ragdoll.bodyName(i));
+                }
+                throw new InvalidArgumentException("$.bodies." + body, body, "profile '" + p.name() + "' overrides a body"
+                        + " this ragdoll does not have (its bodies: " + String.join(", ", names) + ")");
             }
         }
         double[] fractions = new double[n];

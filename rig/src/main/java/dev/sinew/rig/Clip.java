@@ -55,6 +55,26 @@ public final class Clip {
         return (frames - 1) / frameRate;
     }
 
+    /**
+     * The frames {@code first} to {@code last} (both included) as a clip of their own, at the same
+     * rate: its frame 0 is this clip's frame {@code first}.
+     *
+     * @throws InvalidArgumentException unless 0 ≤ first ≤ last < frameCount
+     */
+    public Clip frames(int first, int last) {
+        if (first < 0 || first >= frames) {
+            throw new InvalidArgumentException("first", first, "must be in [0, " + frames + ")");
+        }
+        if (last < first || last >= frames) {
+            throw new InvalidArgumentException("last", last, "must be in [" + first + ", " + frames + ")");
+        }
+        int n = skeleton.boneCount();
+        int count = last - first + 1;
+        double[] rot = java.util.Arrays.copyOfRange(rotations, 4 * n * first, 4 * n * (last + 1));
+        double[] root = java.util.Arrays.copyOfRange(roots, 3 * first, 3 * (last + 1));
+        return new Clip(name, skeleton, frameRate, count, rot, root);
+    }
+
     /** The pose of frame f, exactly as stored. */
     public Pose frame(int f, Pose dest) {
         if (f < 0 || f >= frames) {

@@ -19,9 +19,10 @@ public class FormatException extends InvalidArgumentException {
         this.reason = reason;
     }
 
+    /** {@code file:line: reason}, or {@code file: reason} when the problem is the file as a whole. */
     @Override
     public String getMessage() {
-        return file + ":" + line + ": " + reason;
+        return file + (line > 0 ? ":" + line : "") + ": " + reason;
     }
 
     /** What is wrong, without the file and line. */

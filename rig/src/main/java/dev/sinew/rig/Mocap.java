@@ -11,7 +11,9 @@ import java.util.List;
 public final class Mocap {
     /** The shipped clips, in the fixed order {@link #names()} lists them. */
     private static final List<String> NAMES = List.of("cmu/131_01.bvh", "cmu/131_03.bvh", "cmu/140_01_30fps.bvh",
-            "cmu/140_03_30fps.bvh", "cmu/140_08_30fps.bvh");
+            "cmu/140_03_30fps.bvh", "cmu/140_08_30fps.bvh", "sinew/biped_wave.bvh");
+    /** Metres per file unit of the project's own clips (the folder {@code sinew/}): centimetres. */
+    private static final double SINEW_UNIT = 0.01;
 
     private Mocap() {
     }
@@ -22,13 +24,14 @@ public final class Mocap {
     }
 
     /**
-     * Metres per file unit of a shipped clip ({@link BvhImporter#CMU_UNIT} for the CMU files).
+     * Metres per file unit of a shipped clip ({@link BvhImporter#CMU_UNIT} for the CMU files,
+     * centimetres for the project's own).
      *
      * @throws dev.sinew.solver.InvalidArgumentException if {@code name} is not shipped
      */
     public static double unit(String name) {
         Resources.requireShipped("clip", name, NAMES);
-        return BvhImporter.CMU_UNIT;
+        return name.startsWith("cmu/") ? BvhImporter.CMU_UNIT : SINEW_UNIT;
     }
 
     /**

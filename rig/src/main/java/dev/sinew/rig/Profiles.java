@@ -9,7 +9,7 @@ import java.util.List;
  */
 public final class Profiles {
     /** The shipped definitions, sorted. */
-    private static final List<String> RAGDOLLS = List.of("cmu-humanoid");
+    private static final List<String> RAGDOLLS = List.of("biped", "cmu-humanoid");
 
     private Profiles() {
     }

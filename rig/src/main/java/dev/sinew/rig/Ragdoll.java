@@ -65,9 +65,11 @@ public final class Ragdoll {
     }
 
     /**
-     * Builds the ragdoll into the world, posed as {@code pose}.
+     * Builds the ragdoll into the world, posed as {@code pose}. Everything is checked before the
+     * world is touched, so a definition that does not fit leaves it unchanged.
      *
-     * @throws InvalidArgumentException naming the body and bone if the definition does not fit the skeleton
+     * @throws DefinitionException naming the definition, the field's JSON path, the body and the
+     *                             value if the definition does not fit the skeleton
      */
     public static Ragdoll build(World world, Skeleton skeleton, RagdollDefinition definition, Pose pose) {
         return build(world, skeleton, definition, pose, true);
@@ -91,15 +93,18 @@ public final class Ragdoll {
         Pose rest = new Pose(skeleton).evaluate();
         Quaterniond[] restRot = new Quaterniond[r.bodies.length];
         Vector3d[] restPos = new Vector3d[r.bodies.length];
+        BodySettings[] settings = new BodySettings[r.bodies.length];
         // resolve everything before the world is touched, so a bad definition changes nothing
         for (int i = 0; i < r.bodies.length; i++) {
             RagdollDefinition.Body b = definition.bodies().get(i);
+            String at = "$.bodies[" + i + "]";
             int bi = skeleton.find(b.bone());
             if (bi < 0) {
-                throw new InvalidArgumentException("bodies[" + i + "].bone", b.bone(), "no such bone in the skeleton");
+                throw unfit(definition, at + ".bone", b, "'" + b.bone() + "'", "is not a bone of the skeleton " + bones(skeleton));
             }
             if (r.boneBody[bi] >= 0) {
-                throw new InvalidArgumentException("bodies[" + i + "].bone", b.bone(), "already has a body");
+                throw unfit(definition, at + ".bone", b, "'" + b.bone() + "'",
+                        "already has a body (" + definition.bodies().get(r.boneBody[bi]).name() + "): one body per bone");
             }
             r.bone[i] = bi;
             r.boneBody[bi] = i;
@@ -110,14 +115,15 @@ public final class Ragdoll {
             Quaterniond rot;
             double length = 0;
             if (s.to() != null) {
-                int ti = skeleton.find(s.to());
-                if (ti < 0) {
-                    throw new InvalidArgumentException("bodies[" + i + "].shape.to", s.to(), "no such bone in the skeleton");
+                Vector3d d = tip(skeleton, rest, s.to(), new Vector3d());
+                if (d == null) {
+                    throw unfit(definition, at + ".shape.to", b, "'" + s.to() + "'", "is not a bone of the skeleton, nor"
+                            + " BONE" + END_SITE + " for the end site of one that has it " + bones(skeleton));
                 }
-                Vector3d d = rest.modelPosition(ti, new Vector3d()).sub(pb);
+                d.sub(pb);
                 length = d.length();
                 if (length < 1e-4) {
-                    throw new InvalidArgumentException("bodies[" + i + "].shape.to", s.to(),
+                    throw unfit(definition, at + ".shape.to", b, "'" + s.to() + "'",
                             "is where " + b.bone() + " is in the rest pose: no length to run along");
                 }
                 center = new Vector3d(pb).fma(0.5, d);
@@ -137,14 +143,32 @@ public final class Ragdoll {
             r.offsetRot[i] = new Quaterniond(qb).conjugate().mul(rot);
             r.offsetPos[i] = new Quaterniond(qb).conjugate().transform(new Vector3d(center).sub(pb));
             r.parentBody[i] = b.joint() == null ? -1 : indexOf(definition, b.joint().parent());
+            try {
+                settings[i] = BodySettings.builder(BodyType.DYNAMIC).position(restPos[i]).orientation(restRot[i])
+                        .mass(b.massFraction() * definition.totalMass()).allowSleep(allowSleep)
+                        .damping(0, definition.angularDamping() == null ? 0 : definition.angularDamping())
+                        .collider(Collider.of(r.shapes[i])).build();
+            } catch (InvalidArgumentException e) {
+                throw unfit(definition, at + ".massFraction", b, b.massFraction(), "gives a body the solver refuses ("
+                        + e.getMessage() + ")");
+            }
+        }
+        for (int i = 1; i < r.bodies.length; i++) {
+            RagdollDefinition.Joint j = definition.bodies().get(i).joint();
+            if (j != null && j.type().equals("swingTwist")) {
+                Vector3d along = restRot[i].transform(new Vector3d(0, 1, 0));
+                Vector3d axis = new Vector3d(j.swingAxis()[0], j.swingAxis()[1], j.swingAxis()[2]).normalize();
+                if (along.cross(axis, new Vector3d()).length() < 1e-3) {
+                    throw unfit(definition, "$.bodies[" + i + "].joint.swingAxis", definition.bodies().get(i),
+                            java.util.Arrays.toString(j.swingAxis()), String.format(java.util.Locale.ROOT, "runs along the"
+                            + " body's twist axis (%.3f, %.3f, %.3f) in the rest pose; the swing axis must be across it",
+                            along.x, along.y, along.z));
+                }
+            }
         }
         r.mapper = new SkeletonMapper(skeleton, r.bone, r.offsetRot, r.offsetPos);
         for (int i = 0; i < r.bodies.length; i++) {
-            RagdollDefinition.Body b = definition.bodies().get(i);
-            r.bodies[i] = world.createBody(BodySettings.builder(BodyType.DYNAMIC).position(restPos[i]).orientation(restRot[i])
-                    .mass(b.massFraction() * definition.totalMass()).allowSleep(allowSleep)
-                    .damping(0, definition.angularDamping() == null ? 0 : definition.angularDamping())
-                    .collider(Collider.of(r.shapes[i])).build());
+            r.bodies[i] = world.createBody(settings[i]);
         }
         for (int i = 0; i < r.bodies.length; i++) {
             r.unitInertia[i] = world.inertiaInBodySpace(r.bodies[i], new org.joml.Matrix3d()).scale(1 / world.mass(r.bodies[i]));
@@ -161,6 +185,37 @@ public final class Ragdoll {
         }
         r.setPose(pose);
         return r;
+    }
+
+    /** How {@code shape.to} names a bone's end site: {@code forearm.L/end}. */
+    public static final String END_SITE = "/end";
+
+    /**
+     * Where a shape runs to in the rest pose (model space, metres): the named bone, or with the
+     * suffix {@link #END_SITE} that bone's end site; null if there is no such bone or end site.
+     */
+    static Vector3d tip(Skeleton skeleton, Pose rest, String to, Vector3d dest) {
+        if (to.endsWith(END_SITE)) {
+            int b = skeleton.find(to.substring(0, to.length() - END_SITE.length()));
+            if (b >= 0 && skeleton.hasEndSite(b)) {
+                Vector3d e = skeleton.endSite(b, new Vector3d());
+                return rest.modelRotation(b, new Quaterniond()).transform(e).add(rest.modelPosition(b, dest));
+            }
+        }
+        int b = skeleton.find(to);
+        return b < 0 ? null : rest.modelPosition(b, dest);
+    }
+
+    private static DefinitionException unfit(RagdollDefinition d, String path, RagdollDefinition.Body b, Object value,
+            String reason) {
+        return new DefinitionException(d.name(), path, b.name(), value, reason);
+    }
+
+    /** The skeleton's bone names for a message, the first 40. */
+    private static String bones(Skeleton s) {
+        java.util.List<String> n = s.names();
+        return "(" + n.size() + " bones: " + String.join(", ", n.subList(0, Math.min(40, n.size())))
+                + (n.size() > 40 ? ", ..." : "") + ")";
     }
 
     private static int indexOf(RagdollDefinition d, String body) {

@@ -43,7 +43,9 @@ public record RagdollDefinition(String name, double totalMass, Double angularDam
      * @param radius      capsule or sphere radius, m
      * @param halfExtents box half extents, m (its y runs along the bone when {@code to} is given)
      * @param to          the bone the shape runs to from its own bone (capsule, box, sphere centre
-     *                    halfway); null: centred on the bone plus {@code offset}
+     *                    halfway), or {@code BONE/end} for the end site of BONE (the tip of a
+     *                    forearm without a hand bone, of a foot without a toe bone); null: centred
+     *                    on the bone plus {@code offset}
      * @param offset      the shape centre's offset from its bone, m, in the bone's rest frame
      *                    (when {@code to} is null)
      */
@@ -67,24 +69,36 @@ public record RagdollDefinition(String name, double totalMass, Double angularDam
             double[] limits, double[] swingCenter) {
     }
 
+    /** Smallest and largest total mass accepted, kg (a typo guard: a mouse to a small truck). */
+    public static final double MIN_TOTAL_MASS = 0.01;
+    public static final double MAX_TOTAL_MASS = 1e5;
+
     /** Reads and checks a definition file. @throws FormatException naming the file, line and field */
     public static RagdollDefinition load(Path file) {
-        return parse(JsonData.text(file), file.getFileName().toString());
+        return parse(JsonData.text(file), file.toString());
     }
 
     /** Parses and checks JSON text; {@code source} names it in errors. */
     public static RagdollDefinition parse(String text, String source) {
-        RagdollDefinition d = JsonData.read(text, source, RagdollDefinition.class);
-        d.check(source);
+        return parseWithLines(text, source).value();
+    }
+
+    /**
+     * Parses and checks JSON text, keeping the line of each field (for errors found later, when the
+     * definition is built on a skeleton: see {@link DefinitionException#path()}).
+     */
+    public static JsonData.Parsed<RagdollDefinition> parseWithLines(String text, String source) {
+        JsonData.Parsed<RagdollDefinition> d = JsonData.read(text, source, RagdollDefinition.class);
+        d.value().check(d.source());
         return d;
     }
 
-    private void check(String source) {
+    private void check(JsonData.Source source) {
         if (name == null || name.isBlank()) {
             throw bad(source, "$.name", name, "must be given");
         }
-        if (!(totalMass > 0) || totalMass == Double.POSITIVE_INFINITY) {
-            throw bad(source, "$.totalMass", totalMass, "must be finite and > 0 kg");
+        if (!(totalMass >= MIN_TOTAL_MASS && totalMass <= MAX_TOTAL_MASS)) {
+            throw bad(source, "$.totalMass", totalMass, "must be in [" + MIN_TOTAL_MASS + ", " + MAX_TOTAL_MASS + "] kg");
         }
         if (angularDamping != null && !(angularDamping >= 0 && angularDamping < 1e3)) {
             throw bad(source, "$.angularDamping", angularDamping, "must be in [0, 1000) 1/s");
@@ -122,11 +136,11 @@ public record RagdollDefinition(String name, double totalMass, Double angularDam
             }
         }
         if (Math.abs(fractions - 1) > 0.01) {
-            throw bad(source, "$.bodies[*].massFraction", fractions, "must add up to 1 (within 0.01)");
+            throw bad(source, "$.bodies[*].massFraction", Math.round(fractions * 1e6) / 1e6, "must add up to 1 (within 0.01)");
         }
     }
 
-    private static void checkShape(String source, String at, Shape s) {
+    private static void checkShape(JsonData.Source source, String at, Shape s) {
         if (s == null) {
             throw bad(source, at, null, "must be given");
         }
@@ -157,7 +171,7 @@ public record RagdollDefinition(String name, double totalMass, Double angularDam
         }
     }
 
-    private static void checkJoint(String source, String at, Joint j, Set<String> bodiesBefore, String body) {
+    private static void checkJoint(JsonData.Source source, String at, Joint j, Set<String> bodiesBefore, String body) {
         if (j == null) {
             throw bad(source, at, null, "every body after the first needs a joint to its parent");
         }
@@ -185,7 +199,7 @@ public record RagdollDefinition(String name, double totalMass, Double angularDam
         }
     }
 
-    private static void pair(String source, String at, double[] v, double lo, double hi, boolean ordered) {
+    private static void pair(JsonData.Source source, String at, double[] v, double lo, double hi, boolean ordered) {
         if (v == null || v.length != 2) {
             throw bad(source, at, v == null ? null : v.length + " values", "must be 2 angles in degrees");
         }
@@ -199,13 +213,13 @@ public record RagdollDefinition(String name, double totalMass, Double angularDam
         }
     }
 
-    private static void direction(String source, String at, double[] v) {
+    private static void direction(JsonData.Source source, String at, double[] v) {
         if (v == null || v.length != 3 || !(Math.abs(v[0]) + Math.abs(v[1]) + Math.abs(v[2]) > 0)) {
             throw bad(source, at, v == null ? null : java.util.Arrays.toString(v), "must be a non-zero direction [x, y, z]");
         }
     }
 
-    private static FormatException bad(String source, String path, Object value, String allowed) {
-        return new FormatException(source, 0, "at " + path + ": " + value + " " + allowed);
+    private static FormatException bad(JsonData.Source source, String path, Object value, String allowed) {
+        return source.error(path, value, allowed);
     }
 }

@@ -12,8 +12,10 @@ import org.joml.Vector3dc;
 
 /**
  * An animation skeleton: bones with names, parents listed before their children, and each bone's
- * rest transform relative to its parent (translation in metres, rotation). Immutable; build one
- * with {@link Builder} or import one ({@link BvhImporter}).
+ * rest transform relative to its parent (translation in metres, rotation), and optionally an end
+ * site: the tip of a bone that has no child there (a BVH {@code End Site}: a fingertip, the top of
+ * the head), as an offset in the bone's frame. Immutable; build one with {@link Builder} or import
+ * one ({@link BvhImporter}).
  */
 public final class Skeleton {
     private final String[] names;
@@ -22,13 +24,16 @@ public final class Skeleton {
     private final double[] restOffsets;
     /** Rest rotation of each bone relative to its parent (x, y, z, w; 4 per bone). */
     private final double[] restRotations;
+    /** End-site offset of each bone in its own frame (3 per bone), metres; NaN where it has none. */
+    private final double[] endSites;
     private final Map<String, Integer> index = new HashMap<>();
 
-    private Skeleton(String[] names, int[] parents, double[] restOffsets, double[] restRotations) {
+    private Skeleton(String[] names, int[] parents, double[] restOffsets, double[] restRotations, double[] endSites) {
         this.names = names;
         this.parents = parents;
         this.restOffsets = restOffsets;
         this.restRotations = restRotations;
+        this.endSites = endSites;
         for (int i = 0; i < names.length; i++) {
             index.put(names[i], i);
         }
@@ -76,6 +81,17 @@ public final class Skeleton {
         return dest.set(restRotations[o], restRotations[o + 1], restRotations[o + 2], restRotations[o + 3]);
     }
 
+    /** Whether the bone has an end site. */
+    public boolean hasEndSite(int bone) {
+        return !Double.isNaN(endSites[3 * check(bone)]);
+    }
+
+    /** The bone's end-site offset in its own frame, metres, or null if it has none. */
+    public Vector3d endSite(int bone, Vector3d dest) {
+        int o = 3 * check(bone);
+        return Double.isNaN(endSites[o]) ? null : dest.set(endSites[o], endSites[o + 1], endSites[o + 2]);
+    }
+
     double offset(int bone, int axis) {
         return restOffsets[3 * bone + axis];
     }
@@ -97,6 +113,7 @@ public final class Skeleton {
         private int[] parents = new int[16];
         private double[] offsets = new double[48];
         private double[] rotations = new double[64];
+        private double[] ends = new double[48];
         private int count;
         private final Map<String, Integer> seen = new HashMap<>();
 
@@ -124,6 +141,7 @@ public final class Skeleton {
                 parents = Arrays.copyOf(parents, n);
                 offsets = Arrays.copyOf(offsets, 3 * n);
                 rotations = Arrays.copyOf(rotations, 4 * n);
+                ends = Arrays.copyOf(ends, 3 * n);
             }
             names[count] = name;
             parents[count] = parent;
@@ -135,6 +153,7 @@ public final class Skeleton {
             rotations[4 * count + 1] = restRotation.y() * inv;
             rotations[4 * count + 2] = restRotation.z() * inv;
             rotations[4 * count + 3] = restRotation.w() * inv;
+            ends[3 * count] = Double.NaN;
             seen.put(name, count);
             count++;
             return this;
@@ -144,12 +163,31 @@ public final class Skeleton {
             return add(name, parent, restOffset, new Quaterniond());
         }
 
+        /**
+         * Gives a bone added before an end site: its tip, {@code offset} in the bone's frame, metres.
+         *
+         * @throws InvalidArgumentException if the bone was not added, already has one, or the offset is not finite
+         */
+        public Builder endSite(int bone, Vector3dc offset) {
+            if (bone < 0 || bone >= count) {
+                throw new InvalidArgumentException("bone", bone, "must be a bone added before (" + count + " so far)");
+            }
+            if (!Double.isNaN(ends[3 * bone])) {
+                throw new InvalidArgumentException("endSite", names[bone], "already has an end site");
+            }
+            dev.sinew.solver.Check.finite("endSite", offset);
+            ends[3 * bone] = offset.x();
+            ends[3 * bone + 1] = offset.y();
+            ends[3 * bone + 2] = offset.z();
+            return this;
+        }
+
         public Skeleton build() {
             if (count == 0) {
                 throw new InvalidArgumentException("bones", 0, "a skeleton needs at least one bone");
             }
             return new Skeleton(Arrays.copyOf(names, count), Arrays.copyOf(parents, count), Arrays.copyOf(offsets, 3 * count),
-                    Arrays.copyOf(rotations, 4 * count));
+                    Arrays.copyOf(rotations, 4 * count), Arrays.copyOf(ends, 3 * count));
         }
     }
 }

@@ -192,13 +192,18 @@ class BvhImporterTest {
     void malformedFilesNameTheLine() {
         assertLine(SMALL.replace("  JOINT Spine.01\n  {", "  JOINT Spine.01\n  OFFSET"), 7, "'{'");
         assertLine(SMALL.replace("1 2 3 90 0 0 90 0 0 0 0 0", "1 2 3 90 0 0 0 zero 90 0 0 0"), 24, "zero");
-        assertLine(SMALL.replace("0 0 0 0 0 0 0 0 0 0 0 0\n", "0 0 0 0 0 0 0 0\n"), 25, "truncated");
-        assertLine(SMALL.replace("Frames: 2", "Frames: 3"), 25, "truncated");
+        assertLine(SMALL.replace("0 0 0 0 0 0 0 0 0 0 0 0\n", "0 0 0 0 0 0 0 0\n"), 25, "has 8 values, expected 12");
+        assertLine(SMALL.replace("Frames: 2", "Frames: 3"), 22, "'Frames: 3' but 2 frame rows follow");
         assertLine(SMALL.replace("CHANNELS 3 Zrotation Xrotation Yrotation\n    JOINT Head",
                 "CHANNELS 3 Zrotation Xrotation\n    JOINT Head"), 10, "channel");
         assertLine(SMALL.replace("Yrotation Xrotation Zrotation", "Yrotation Xrotation Wrotation"), 5, "Wrotation");
         assertLine(SMALL.substring(0, SMALL.indexOf("MOTION")), 20, "end of the file");
-        assertLine(SMALL.replace("Frames: 2", "Frames: 1"), 25, "more values");
+        assertLine(SMALL.replace("Frames: 2", "Frames: 1"), 22, "'Frames: 1' but 2 frame rows follow");
+        assertLine(SMALL.replace("Frame Time: 0.5", "Frame Time: 0"), 23, "frame time");
+        assertLine(SMALL.replace("Frame Time: 0.5", "Frame Time: 0.5 1 2 3"), 23, "unexpected '1' after the frame time");
+        assertLine(SMALL.replace("Zrotation Xrotation Yrotation\n    JOINT", "Zrotation Zrotation Yrotation\n    JOINT"), 9,
+                "Zrotation given twice");
+        assertLine(SMALL.replace("JOINT Head", "JOINT Spine.01"), 10, "joint name 'Spine.01' is used twice");
         assertLine(SMALL.replace("HIERARCHY", "HIERARCHIE"), 1, "HIERARCHY");
     }
 
@@ -213,5 +218,130 @@ class BvhImporterTest {
     void badUnitScaleIsRejected() {
         assertThrows(dev.sinew.solver.InvalidArgumentException.class, () -> BvhImporter.parse(SMALL, "x", 0));
         assertThrows(dev.sinew.solver.InvalidArgumentException.class, () -> BvhImporter.parse(SMALL, "x", Double.NaN));
+    }
+
+    /**
+     * Regression: a root with position channels lost its OFFSET, so a file that puts the hips'
+     * height in the OFFSET and only the motion in the channels (as many non-CMU exporters do) put
+     * the character about 0.7 m under the floor. The root's translation is OFFSET + channels.
+     */
+    @Test
+    void rootOffsetIsKeptWhenTheRootHasPositionChannels() {
+        String text = SMALL.replace("  OFFSET 0 0 0\n  CHANNELS 6", "  OFFSET 0 90 0\n  CHANNELS 6");
+        BvhImporter.Bvh bvh = BvhImporter.parse(text, "offset.bvh", 0.01);
+        Pose p = bvh.clip().frame(0, new Pose(bvh.skeleton())).evaluate();
+        assertClose(new Vector3d(0.01, 0.92, 0.03), p.modelPosition(0, new Vector3d()));
+        Pose q = bvh.clip().frame(1, new Pose(bvh.skeleton())).evaluate();
+        assertClose(new Vector3d(0, 0.9, 0), q.modelPosition(0, new Vector3d()));
+        // a root with only Yposition keeps its OFFSET's x and z
+        String yOnly = "HIERARCHY\nROOT r\n{\nOFFSET 5 90 7\nCHANNELS 2 Yposition Xrotation\n}\nMOTION\nFrames: 1\n"
+                + "Frame Time: 0.1\n-3 0\n";
+        BvhImporter.Bvh yBvh = BvhImporter.parse(yOnly, "y.bvh", 1);
+        Pose y = yBvh.clip().frame(0, new Pose(yBvh.skeleton()));
+        assertClose(new Vector3d(5, 87, 7), y.rootTranslation(new Vector3d()));
+    }
+
+    /**
+     * Regression: frame values were read as one stream, so a row of 8 or 10 values in a 9-channel
+     * file shifted every later value into the wrong channel (or failed frames later). A frame is
+     * one line; a row of the wrong length is an error naming that line.
+     */
+    @Test
+    void aFrameRowOfTheWrongLengthNamesItsLine() {
+        String head = "HIERARCHY\nROOT r\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation"
+                + " Yrotation\nJOINT a\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 1 0\n}\n}\n"
+                + "}\nMOTION\nFrames: 3\nFrame Time: 0.1\n";
+        String nine = "0 0 0 0 0 0 0 0 0\n";
+        assertLine(head + nine + "0 0 0 0 0 0 0 0\n" + nine, 20, "frame 2 has 8 values, expected 9");
+        assertLine(head + nine + nine + "0 0 0 0 0 0 0 0 0 0\n", 21, "frame 3 has more than 9 values");
+        // two half rows are two wrong rows, not one frame
+        assertLine(head + nine + "0 0 0 0\n0 0 0 0 0\n", 20, "frame 2 has 4 values");
+        // blank lines between and after frames are fine
+        BvhImporter.Bvh ok = BvhImporter.parse(head + nine + "\n" + nine + "  \r\n" + nine + "\n\n", "ok.bvh", 1);
+        assertEquals(3, ok.clip().frameCount());
+    }
+
+    /**
+     * Regression: a 'Frames:' count larger than an int (or than the rows) went into an array size
+     * and failed with NegativeArraySizeException; now it is compared with the rows first.
+     */
+    @Test
+    void anAbsurdOrWrongFrameCountIsAnError() {
+        assertLine(SMALL.replace("Frames: 2", "Frames: 1000000000000"), 22, "'Frames: 1000000000000' but 2 frame rows follow");
+        assertLine(SMALL.replace("Frames: 2", "Frames: 3000000000"), 22, "but 2 frame rows follow");
+        assertLine(SMALL.replace("Frames: 2", "Frames: -4"), 22, "whole number >= 1");
+        assertLine(SMALL.replace("Frames: 2", "Frames: 2.5"), 22, "whole number >= 1");
+    }
+
+    /** Regression: the hierarchy was read recursively, and 20,000 nested joints overflowed the Java stack. */
+    @Test
+    void deepNestingIsReadWithoutRecursion() {
+        int depth = 20_000;
+        StringBuilder b = new StringBuilder("HIERARCHY\nROOT j0\n{\nOFFSET 0 0 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n");
+        for (int i = 1; i < depth; i++) {
+            b.append("JOINT j").append(i).append("\n{\nOFFSET 0 1 0\nCHANNELS 1 Zrotation\n");
+        }
+        b.append("}\n".repeat(depth)).append("MOTION\nFrames: 1\nFrame Time: 0.1\n");
+        b.append("0 0 0").append(" 0".repeat(depth - 1)).append('\n');
+        BvhImporter.Bvh bvh = BvhImporter.parse(b.toString(), "deep.bvh", 1);
+        assertEquals(depth, bvh.skeleton().boneCount());
+        assertEquals(depth - 2, bvh.skeleton().parent(depth - 1));
+        Pose p = bvh.clip().frame(0, new Pose(bvh.skeleton())).evaluate();
+        assertEquals(depth - 1, p.modelPosition(depth - 1, new Vector3d()).y, 1e-9);
+    }
+
+    /**
+     * Non-root position channels do not move bones; what they held is reported per joint (before,
+     * they were dropped without a word): always 0, always the OFFSET, another constant, or animated
+     * with its range in metres.
+     */
+    @Test
+    void nonRootPositionChannelsAreReported() {
+        String text = "HIERARCHY\nROOT r\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
+                + "JOINT zero\n{\nOFFSET 0 10 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n}\n"
+                + "JOINT same\n{\nOFFSET 1 2 3\nCHANNELS 4 Xposition Yposition Zposition Zrotation\n}\n"
+                + "JOINT other\n{\nOFFSET 1 2 3\nCHANNELS 1 Yposition\n}\n"
+                + "JOINT moving\n{\nOFFSET 0 0 0\nCHANNELS 2 Zposition Xrotation\n}\n"
+                + "JOINT still\n{\nOFFSET 0 0 0\nCHANNELS 1 Xrotation\n}\n}\nMOTION\nFrames: 2\nFrame Time: 0.1\n"
+                + "0 0 0  0 0 0 0 0 0  1 2 3 0  7  10 0  0\n"
+                + "0 0 0  0 0 0 0 0 0  1 2 3 0  7  30 0  0\n";
+        BvhImporter.Bvh bvh = BvhImporter.parse(text, "pos.bvh", 0.01);
+        assertEquals(List.of(new BvhImporter.PositionChannels("zero", BvhImporter.PositionKind.ZERO, 0),
+                new BvhImporter.PositionChannels("same", BvhImporter.PositionKind.OFFSET, 0),
+                new BvhImporter.PositionChannels("other", BvhImporter.PositionKind.CONSTANT, 0)),
+                bvh.positionChannels().subList(0, 3));
+        BvhImporter.PositionChannels moving = bvh.positionChannels().get(3);
+        assertEquals(BvhImporter.PositionKind.ANIMATED, moving.kind());
+        assertEquals(0.2, moving.rangeM(), 1e-12);
+        assertTrue(moving.describe().contains("0.2 m"), moving.describe());
+        // the bones stay at their offsets
+        Pose p = bvh.clip().frame(1, new Pose(bvh.skeleton())).evaluate();
+        assertClose(new Vector3d(0, 0.1, 0), p.modelPosition(1, new Vector3d()));
+    }
+
+    /** Regression: a 1 GB file was read whole into memory (OutOfMemoryError); files over the limit are refused by size. */
+    @Test
+    void aHugeFileIsRefusedBySize(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path huge = dir.resolve("huge.bvh");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(1L << 30); // sparse: no gigabyte is written
+        }
+        FormatException e = assertThrows(FormatException.class, () -> BvhImporter.read(huge, 1));
+        assertTrue(e.getMessage().contains("is 1024.0 MB; BVH files up to 64 MB are read"), e.getMessage());
+        FormatException missing = assertThrows(FormatException.class, () -> BvhImporter.read(dir.resolve("none.bvh"), 1));
+        assertTrue(missing.getMessage().endsWith("none.bvh: no such file"), missing.getMessage());
+        FormatException folder = assertThrows(FormatException.class, () -> BvhImporter.read(dir, 1));
+        assertTrue(folder.getMessage().contains("is a directory"), folder.getMessage());
+    }
+
+    /** End sites are the skeleton's: the tip of a bone with no child there. */
+    @Test
+    void endSitesBelongToTheSkeleton() {
+        BvhImporter.Bvh bvh = BvhImporter.parse(SMALL, "small.bvh", 0.5);
+        assertTrue(bvh.skeleton().hasEndSite(2));
+        assertTrue(!bvh.skeleton().hasEndSite(1));
+        assertClose(new Vector3d(0, 1, 0), bvh.skeleton().endSite(2, new Vector3d()));
+        assertLine(SMALL.replace("      }\n    }", "      }\n      End Site\n      {\n        OFFSET 0 2 0\n      }\n    }"),
+                18, "second End Site");
     }
 }

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * The JSON report of a headless run: a public contract read by scripts and other teams. Field
- * and metric names do not change.
+ * and metric names do not change; a number that is not finite is written as null.
  *
  * @param scene           scene name
  * @param seconds         simulated seconds
@@ -15,6 +15,8 @@ import java.util.Map;
  * @param substeps        solver substeps per tick
  * @param threads         worker threads requested
  * @param seed            scene seed
+ * @param inputs          the user's files the run read ({@link SceneInputs#describe()}); empty when
+ *                        the scene ran on its shipped data
  * @param bodies          live bodies at the end
  * @param joints          joints at the end
  * @param stateHash       16 hex digits of {@code World.stateHash()} at the end
@@ -23,9 +25,9 @@ import java.util.Map;
  * @param checks          the scene's checks
  * @param pass            true when every check passes
  */
-@JsonPropertyOrder({"scene", "seconds", "steps", "tickSeconds", "substeps", "threads", "seed", "bodies", "joints",
+@JsonPropertyOrder({"scene", "seconds", "steps", "tickSeconds", "substeps", "threads", "seed", "inputs", "bodies", "joints",
     "stateHash", "msPerStepMedian", "metrics", "checks", "pass"})
 public record Report(String scene, double seconds, long steps, double tickSeconds, int substeps, int threads,
-        long seed, int bodies, int joints, String stateHash, double msPerStepMedian, Map<String, Object> metrics,
-        List<CheckResult> checks, boolean pass) {
+        long seed, Map<String, Object> inputs, int bodies, int joints, String stateHash, double msPerStepMedian,
+        Map<String, Object> metrics, List<CheckResult> checks, boolean pass) {
 }

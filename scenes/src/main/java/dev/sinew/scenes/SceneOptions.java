@@ -1,35 +1,49 @@
 package dev.sinew.scenes;
 
+import dev.sinew.drives.DriveProfile;
+import dev.sinew.rig.BvhImporter;
+import dev.sinew.rig.Mocap;
+import dev.sinew.rig.Profiles;
+import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.solver.InvalidArgumentException;
 
 /**
  * Options for one scene run.
  *
  * @param seconds simulated seconds; NaN means the scene's default
- * @param threads worker threads (the solver is single-threaded for now; recorded in the report)
+ * @param threads worker threads (the step is single-threaded for now: only 1 is accepted)
  * @param seed    seed for scenes that randomize, so a run is reproducible
  * @param count   scene-specific count (for example ragdolls in a pile); 0 means the scene's default
- * @param profile drive profile name for scenes with active ragdolls ({@code profiles/drive/NAME.json});
- *                null means the scene's default
+ * @param inputs  the user's own clip, ragdoll definition and drive profile (each optional)
  */
-public record SceneOptions(double seconds, int threads, long seed, int count, String profile) {
-    /** Options with the scene's default profile. */
+public record SceneOptions(double seconds, int threads, long seed, int count, SceneInputs inputs) {
+    /** Options with the scene's shipped data. */
     public SceneOptions(double seconds, int threads, long seed, int count) {
-        this(seconds, threads, seed, count, null);
+        this(seconds, threads, seed, count, SceneInputs.NONE);
+    }
+
+    /**
+     * Options with a shipped drive profile by name (null: the scene's default).
+     *
+     * @throws InvalidArgumentException if no profile of that name is shipped
+     */
+    public SceneOptions(double seconds, int threads, long seed, int count, String profile) {
+        this(seconds, threads, seed, count, profile == null ? SceneInputs.NONE
+                : new SceneInputs(null, null, new SceneInputs.Profile(DriveProfile.named(profile), null, null)));
     }
 
     public SceneOptions {
-        if (profile != null && !profile.matches("[A-Za-z0-9_-]+")) {
-            throw new InvalidArgumentException("profile", profile, "must be a profile name (letters, digits, '-', '_')");
-        }
         if (!Double.isNaN(seconds) && !(seconds > 0 && Double.isFinite(seconds))) {
             throw new InvalidArgumentException("seconds", seconds, "must be finite and > 0");
         }
-        if (threads < 1) {
-            throw new InvalidArgumentException("threads", threads, "must be >= 1");
+        if (threads != 1) {
+            throw new InvalidArgumentException("threads", threads, "must be 1: the step is single-threaded for now");
         }
         if (count < 0) {
             throw new InvalidArgumentException("count", count, "must be >= 0");
+        }
+        if (inputs == null) {
+            inputs = SceneInputs.NONE;
         }
     }
 
@@ -38,11 +52,36 @@ public record SceneOptions(double seconds, int threads, long seed, int count, St
     }
 
     public SceneOptions withSeconds(double s) {
-        return new SceneOptions(s, threads, seed, count, profile);
+        return new SceneOptions(s, threads, seed, count, inputs);
     }
 
-    /** The profile to use: this option's, or {@code fallback} when none was given. */
+    /** The drive profile's name given (a shipped name or a file's profile name), or null. */
+    public String profile() {
+        return inputs.profile() == null ? null : inputs.profile().profile().name();
+    }
+
+    /** The profile's name: this option's, or {@code fallback} when none was given. */
     public String profileOr(String fallback) {
-        return profile == null ? fallback : profile;
+        return profile() == null ? fallback : profile();
+    }
+
+    /** The drive profile to use: the user's, or the shipped one named {@code shipped}. */
+    public DriveProfile driveProfile(String shipped) {
+        return inputs.profile() == null ? DriveProfile.named(shipped) : inputs.profile().profile();
+    }
+
+    /** The drive profile given, or null when none was (a scene whose ragdolls are limp by default). */
+    public DriveProfile driveProfileOrNull() {
+        return inputs.profile() == null ? null : inputs.profile().profile();
+    }
+
+    /** The clip to play: the user's (cut to its range), or the shipped one named {@code shipped}. */
+    public BvhImporter.Bvh clip(String shipped) {
+        return inputs.clip() == null ? Mocap.read(shipped) : inputs.clip().bvh();
+    }
+
+    /** The ragdoll definition: the user's, or the shipped one named {@code shipped}. */
+    public RagdollDefinition ragdoll(String shipped) {
+        return inputs.ragdoll() == null ? Profiles.ragdoll(shipped) : inputs.ragdoll().definition();
     }
 }

@@ -1,5 +1,6 @@
 package dev.sinew.scenes;
 
+import dev.sinew.rig.DefinitionException;
 import dev.sinew.solver.World;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -11,42 +12,51 @@ public final class SceneRunner {
     }
 
     /**
+     * Builds a scene's instance. A ragdoll definition that does not fit the clip's skeleton is
+     * reported against the user's files (the definition's file and line, or the clip when the
+     * shipped ragdoll was used with it).
+     */
+    public static SceneInstance create(Scene scene, SceneOptions options) {
+        try {
+            return scene.create(options);
+        } catch (DefinitionException e) {
+            throw options.inputs().explain(e);
+        } catch (dev.sinew.solver.InvalidArgumentException e) {
+            throw options.inputs().explain(e);
+        }
+    }
+
+    /** The ticks a run of this many seconds takes with the scene's tick (at least one tick of simulated time). */
+    public static long steps(double seconds, double tickSeconds) {
+        return Math.round(seconds / tickSeconds);
+    }
+
+    /**
      * @param progress where to draw a progress bar, or null for none
      */
     public static Report run(Scene scene, SceneOptions options, PrintStream progress) {
         double seconds = Double.isNaN(options.seconds()) ? scene.defaultSeconds() : options.seconds();
-        SceneInstance inst = scene.create(options);
+        SceneInstance inst = create(scene, options);
         World world = inst.world();
         double dt = world.settings().tickSeconds();
-        long steps = Math.round(seconds / dt);
+        long steps = steps(seconds, dt);
         long[] nanos = new long[(int) steps];
-        int lastPct = -1;
+        Progress bar = new Progress(scene.name(), steps, progress);
         for (long t = 0; t < steps; t++) {
             inst.beforeStep(t);
             long t0 = System.nanoTime();
             world.step();
             nanos[(int) t] = System.nanoTime() - t0;
             inst.afterStep(t);
-            if (progress != null) {
-                int pct = (int) (100 * (t + 1) / steps);
-                if (pct != lastPct) {
-                    lastPct = pct;
-                    int filled = pct / 4;
-                    progress.print("\r" + scene.name() + " [" + "#".repeat(filled) + " ".repeat(25 - filled) + "] "
-                            + pct + "%");
-                    progress.flush();
-                }
-            }
+            bar.update(t + 1);
         }
-        if (progress != null) {
-            progress.println();
-        }
+        bar.done();
         Arrays.sort(nanos);
         double median = steps == 0 ? 0 : nanos[(int) (steps / 2)] / 1e6;
         List<CheckResult> checks = inst.checks();
         boolean pass = checks.stream().allMatch(CheckResult::pass);
         return new Report(scene.name(), steps * dt, steps, dt, world.settings().substeps(), options.threads(),
-                options.seed(), world.bodyCount(), world.jointCount(), world.stateHashHex(), median, inst.metrics(), checks,
-                pass);
+                options.seed(), options.inputs().describe(), world.bodyCount(), world.jointCount(), world.stateHashHex(),
+                median, inst.metrics(), checks, pass);
     }
 }

@@ -9,15 +9,52 @@ import org.lwjgl.opengl.GL;
 final class GlWindow implements AutoCloseable {
     final long handle;
     private static boolean initialized;
+    /** Why the last start failed, in GLFW's words. */
+    private static String failure = "";
 
-    /** Starts GLFW once; false when there is no display to open a window on. */
+    /**
+     * Starts GLFW once; false when there is no display to open a window on ({@link #noDisplay()}
+     * says why). Nothing is printed: with neither {@code DISPLAY} nor {@code WAYLAND_DISPLAY} set
+     * GLFW is not even tried (it would print its own errors), and GLFW's errors before it started
+     * are kept for the one line the caller prints; after it started, each is one line on stderr.
+     */
     static synchronized boolean init() {
         if (initialized) {
             return true;
         }
-        GLFWErrorCallback.createPrint(System.err).set();
+        if (org.lwjgl.system.Platform.get() == org.lwjgl.system.Platform.LINUX) {
+            if (blank(System.getenv("DISPLAY")) && blank(System.getenv("WAYLAND_DISPLAY"))) {
+                failure = "neither DISPLAY nor WAYLAND_DISPLAY is set";
+                return false;
+            }
+            // only the window system named: trying the other one prints its own errors to stderr
+            glfwInitHint(GLFW_PLATFORM, blank(System.getenv("DISPLAY")) ? GLFW_PLATFORM_WAYLAND : GLFW_PLATFORM_X11);
+        }
+        glfwSetErrorCallback((code, description) -> {
+            String what = GLFWErrorCallback.getDescription(description);
+            if (initialized) {
+                System.err.println("sinew: window system error: " + what);
+            } else {
+                failure = what;
+            }
+        });
         initialized = glfwInit();
+        if (!initialized) {
+            GLFWErrorCallback cb = glfwSetErrorCallback(null);
+            if (cb != null) {
+                cb.free();
+            }
+        }
         return initialized;
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    /** One line saying there is no display and why, after {@link #init} returned false. */
+    static String noDisplay() {
+        return "no display for an OpenGL window (" + failure + ")";
     }
 
     static synchronized void terminate() {

@@ -4,8 +4,8 @@ import static org.lwjgl.glfw.GLFW.*;
 
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneCatalog;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
-import dev.sinew.scenes.cli.Main;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.World;
 import imgui.ImGui;
@@ -82,28 +82,59 @@ final class Sandbox {
     private final ImGuiImplGlfw imguiGlfw = new ImGuiImplGlfw();
     private final ImGuiImplGl3 imguiGl3 = new ImGuiImplGl3();
 
-    private Sandbox(GlWindow window) {
+    /** The user's options (their clip, ragdoll, profile, seed, count), for the scenes that read all of them. */
+    private final SceneOptions userOptions;
+    private final java.util.Set<SceneOption> given;
+
+    private Sandbox(GlWindow window, Scene startScene, SceneOptions userOptions) {
         this.window = window;
         this.renderer = new Renderer();
+        this.userOptions = userOptions;
+        this.given = given(userOptions);
         int start = 0;
         for (int i = 0; i < scenes.size(); i++) {
-            if (scenes.get(i).name().equals("ragdoll-drop")) {
+            if (startScene == null ? scenes.get(i).name().equals("ragdoll-drop") : scenes.get(i) == startScene) {
                 start = i;
             }
         }
         open(start);
     }
 
-    /** Opens the window and runs until it is closed; without a display, the headless demo. */
-    static int run() {
+    /** The options the user gave, from the options they make. */
+    private static java.util.Set<SceneOption> given(SceneOptions o) {
+        java.util.Set<SceneOption> g = java.util.EnumSet.noneOf(SceneOption.class);
+        if (o.inputs().clip() != null) {
+            g.add(SceneOption.CLIP);
+        }
+        if (o.inputs().ragdoll() != null) {
+            g.add(SceneOption.RAGDOLL);
+        }
+        if (o.inputs().profile() != null) {
+            g.add(SceneOption.PROFILE);
+        }
+        if (o.count() > 0) {
+            g.add(SceneOption.COUNT);
+        }
+        if (o.seed() != 1) {
+            g.add(SceneOption.SEED);
+        }
+        return g;
+    }
+
+    /**
+     * Opens the window at {@code start} (null: ragdoll-drop) and runs until it is closed. Scenes that
+     * read every option the user gave run with them; the others with their own data. Without a
+     * display: one line, exit 3.
+     */
+    static int run(Scene start, SceneOptions options) {
         if (!GlWindow.init()) {
-            System.err.println("sinew: no display for the sandbox window (set DISPLAY, or run the headless "
-                    + "commands: ./sinew scenes, ./sinew run SCENE, ./sinew screenshot ...)");
-            return Main.headlessDemo();
+            System.err.println("sinew: " + GlWindow.noDisplay() + "; the sandbox needs one. Headless: ./sinew run SCENE,"
+                    + " or xvfb-run -a ./sinew screenshot SCENE --out FILE.png");
+            return 3;
         }
         try (GlWindow w = new GlWindow(1280, 720, "Sinew", true)) {
             glfwSwapInterval(1);
-            Sandbox s = new Sandbox(w);
+            Sandbox s = new Sandbox(w, start, options);
             try {
                 s.loop();
             } finally {
@@ -132,7 +163,12 @@ final class Sandbox {
         renderer.forgetHulls();
         interaction.forget();
         followed = null;
-        session = new SceneSession(scenes.get(sceneIndex), SceneOptions.defaults());
+        Scene scene = scenes.get(sceneIndex);
+        boolean yours = !given.isEmpty() && scene.options().containsAll(given)
+                && (!given.contains(SceneOption.COUNT) || scene.count() != null);
+        session = new SceneSession(scene, yours ? userOptions : SceneOptions.defaults());
+        status = given.isEmpty() ? "" : yours ? "with your files and options" : "this scene runs on its own data (it does"
+                + " not read all of your options)";
         camera = session.frame();
         accumulator = 0;
     }

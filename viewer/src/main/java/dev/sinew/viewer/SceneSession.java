@@ -35,7 +35,7 @@ final class SceneSession {
 
     /** Builds the scene again from its options. */
     void reset() {
-        instance = scene.create(options);
+        instance = dev.sinew.scenes.SceneRunner.create(scene, options);
         tick = 0;
         java.util.Arrays.fill(previousGeneration, 0);
     }

@@ -1,7 +1,11 @@
 package dev.sinew.viewer;
 
+import dev.sinew.scenes.Progress;
+import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneCatalog;
 import dev.sinew.scenes.SceneOptions;
+import dev.sinew.scenes.cli.EnvironmentException;
+import dev.sinew.scenes.cli.SceneArgs;
 import dev.sinew.solver.InvalidArgumentException;
 import java.awt.image.BufferedImage;
 import java.io.File;
@@ -13,16 +17,22 @@ import picocli.CommandLine.Parameters;
 /** {@code sinew screenshot SCENE --seconds S --out FILE.png}: a headless capture. */
 @Command(name = "screenshot", mixinStandardHelpOptions = true,
         description = "Run a scene for S simulated seconds, then render it offscreen to a PNG (needs a display; "
-                + "on a machine without one, run under xvfb-run -a).")
+                + "on a machine without one, run under xvfb-run -a).", footer = {"", "Exit codes: 0 written; 2 bad"
+                + " arguments or input files; 3 the machine cannot do it (no display, unwritable output, too little"
+                + " memory); 4 an internal error (please report it)."})
 final class ScreenshotCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENE", description = "scene name (see 'sinew scenes')")
     String scene;
 
-    @Option(names = "--seconds", paramLabel = "S", defaultValue = "2", description = "simulated seconds before the capture (default 2)")
+    @Option(names = "--seconds", paramLabel = "S", defaultValue = "2", description = "simulated seconds before the"
+            + " capture, from 0 to 3600 (default 2)")
     double seconds;
 
     @Option(names = "--out", paramLabel = "FILE", required = true, description = "the PNG to write")
     File out;
+
+    @Option(names = "--quiet", description = "no progress bar")
+    boolean quiet;
 
     @Option(names = "--width", paramLabel = "W", defaultValue = "1280", description = "pixels (default 1280)")
     int width;
@@ -31,7 +41,7 @@ final class ScreenshotCommand implements Callable<Integer> {
     int height;
 
     @picocli.CommandLine.Mixin
-    dev.sinew.scenes.cli.SceneArgs args;
+    SceneArgs args;
 
     @Option(names = "--background-only", description = "leave the bodies out: sky and ground only (a reference plate for image checks)")
     boolean backgroundOnly;
@@ -50,31 +60,41 @@ final class ScreenshotCommand implements Callable<Integer> {
                 case "com" -> overlay.centresOfMass = true;
                 case "targets" -> overlay.driveTargets = true;
                 case "sweeps" -> overlay.sweeps = true;
-                default -> throw new InvalidArgumentException("screenshot", "--debug", d + ": one of contacts, joints, com, targets, sweeps");
+                default -> throw new InvalidArgumentException("--debug", d, "must be one of contacts, joints, com, targets,"
+                        + " sweeps");
             }
         }
-        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-            throw new InvalidArgumentException("screenshot", "--seconds", seconds + ": must be finite and ≥ 0");
+        if (!(seconds >= 0 && seconds <= SceneArgs.MAX_SECONDS)) {
+            throw new InvalidArgumentException("--seconds", seconds, "must be in [0, " + SceneArgs.MAX_SECONDS + "] s");
         }
         if (width < 16 || width > 8192 || height < 16 || height > 8192) {
-            throw new InvalidArgumentException("screenshot", "--width/--height", width + "×" + height + ": each must be 16..8192");
+            throw new InvalidArgumentException("--width/--height", width + "×" + height, "each must be 16..8192 pixels");
         }
-        SceneSession session = new SceneSession(SceneCatalog.get(scene),
-                new SceneOptions(seconds, 1, args.seed, args.count, args.profile));
+        Scene s = SceneCatalog.get(scene);
+        dev.sinew.scenes.cli.Main.checkWritable(out.toPath());
+        SceneOptions options = args.options(s, seconds == 0 ? null : seconds, 1);
+        SceneSession session = new SceneSession(s, options);
+        if (!GlWindow.init()) {
+            throw new EnvironmentException(GlWindow.noDisplay() + "; run under a virtual one: xvfb-run -a ./sinew"
+                    + " screenshot ...");
+        }
         long ticks = Math.round(seconds / session.world().settings().tickSeconds());
+        Progress bar = new Progress(scene, ticks, quiet ? null : System.err);
         for (long t = 0; t < ticks; t++) {
             session.step();
+            bar.update(t + 1);
         }
-        if (!GlWindow.init()) {
-            System.err.println("sinew: screenshot needs a display; on a machine without one run: xvfb-run -a ./sinew screenshot ...");
-            return 3;
-        }
+        bar.done();
         try {
             BufferedImage img = Capture.render(session, session.frame(), width, height, !backgroundOnly, overlay);
             if (!backgroundOnly && session.instance.character() != null) {
                 caption(img, characterLine(session));
             }
-            Capture.writePng(img, out);
+            try {
+                Capture.writePng(img, out);
+            } catch (java.io.IOException e) {
+                throw new EnvironmentException("cannot write " + out + " (" + e.getMessage() + ")");
+            }
         } finally {
             GlWindow.terminate();
         }

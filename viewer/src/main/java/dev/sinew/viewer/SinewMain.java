@@ -16,6 +16,6 @@ public final class SinewMain {
     public static int execute(String... args) {
         CommandLine cl = Main.commandLine(Sandbox::run);
         cl.addSubcommand("screenshot", new ScreenshotCommand());
-        return cl.execute(args);
+        return Main.run(cl, args);
     }
 }

@@ -64,11 +64,11 @@ public final class GetUpLibrary {
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private final List<Entry> entries;
-    private final List<BvhImporter.Bvh> files;
+    private final List<Clip> clips;
 
-    private GetUpLibrary(List<Entry> entries, List<BvhImporter.Bvh> files) {
+    private GetUpLibrary(List<Entry> entries, List<Clip> clips) {
         this.entries = List.copyOf(entries);
-        this.files = List.copyOf(files);
+        this.clips = List.copyOf(clips);
     }
 
     /** The shipped libraries (the repository's {@code profiles/getup}, classpath resources of this jar), sorted. */
@@ -115,7 +115,7 @@ public final class GetUpLibrary {
             throw new FormatException(sourceName, 0, "lists no get-up clips");
         }
         List<Entry> entries = new ArrayList<>();
-        List<BvhImporter.Bvh> files = new ArrayList<>();
+        List<Clip> clips = new ArrayList<>();
         for (int i = 0; i < raw.length; i++) {
             RawEntry r = raw[i];
             String at = "$[" + i + "]";
@@ -145,18 +145,18 @@ public final class GetUpLibrary {
             String name = r.name != null ? r.name : Path.of(r.clip).getFileName().toString() + (mirror ? " (mirrored)" : "");
             Clip clean = bvh.clip().withoutSpikes(MAX_BONE_DEGREES_PER_SECOND).clip();
             entries.add(new Entry(name, r.clip, start, r.frames[0], r.frames[1], mirror));
-            files.add(new BvhImporter.Bvh(bvh.skeleton(), clean, bvh.channels(), bvh.endSite(), bvh.hasEndSite(), bvh.unitScale()));
+            clips.add(clean);
         }
-        return new GetUpLibrary(entries, files);
+        return new GetUpLibrary(entries, clips);
     }
 
     public List<Entry> entries() {
         return entries;
     }
 
-    /** Entry i's file, its capture glitches bridged. */
-    public BvhImporter.Bvh file(int i) {
-        return files.get(i);
+    /** Entry i's clip (on its file's skeleton), its capture glitches bridged. */
+    public Clip clip(int i) {
+        return clips.get(i);
     }
 
     public int size() {

@@ -60,7 +60,7 @@ public final class GetUps {
         Pose pose = new Pose(mapper.skeleton());
         for (int c = 0; c < clips; c++) {
             GetUpLibrary.Entry e = library.entries().get(c);
-            retarget[c] = new Retarget(library.file(c).clip(), mapper.skeleton(), e.mirror());
+            retarget[c] = new Retarget(library.clip(c), mapper.skeleton(), e.mirror());
             retarget[c].sample(frameTime(c, e.firstFrame()), pose.set(new Pose(mapper.skeleton())));
             startRoot[c] = pose.rootTranslation(new Vector3d());
             Quaterniond[] rot = start[c];
@@ -90,7 +90,7 @@ public final class GetUps {
 
     /** Seconds into clip c of frame f. */
     double frameTime(int c, int f) {
-        return f / library.file(c).clip().frameRate();
+        return f / library.clip(c).frameRate();
     }
 
     /** Classifies the ragdoll's pose now and chooses its get-up (see the class comment). Allocates only the result. */

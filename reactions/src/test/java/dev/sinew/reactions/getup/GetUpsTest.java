@@ -32,7 +32,7 @@ class GetUpsTest {
     /** Puts the ragdoll in clip c's first frame, turned about +Y by {@code yaw} and moved by {@code shift}. */
     static void lieAs(Ragdoll r, GetUpLibrary lib, int c, double yaw, Vector3d shift) {
         Skeleton s = r.mapper().skeleton();
-        Pose p = new Retarget(lib.file(c).clip(), s, lib.entries().get(c).mirror()).sample(0, new Pose(s));
+        Pose p = new Retarget(lib.clip(c), s, lib.entries().get(c).mirror()).sample(0, new Pose(s));
         p.setLocalRotation(0, new Quaterniond().rotateY(yaw).mul(p.localRotation(0, new Quaterniond())));
         p.setRootTranslation(new Quaterniond().rotateY(yaw).transform(p.rootTranslation(new Vector3d())).add(shift));
         r.setPose(p);
@@ -111,7 +111,7 @@ class GetUpsTest {
         Pose first = m.placed(0, new Pose(s));
         assertEquals(2, first.rootTranslation(new Vector3d()).x, 1e-9);
         assertEquals(1, first.rootTranslation(new Vector3d()).z, 1e-9);
-        assertEquals(0.01 + 0.12 * new Retarget(lib.file(0).clip(), s, false).rootScale(), first.rootTranslation(new Vector3d()).y, 1e-9);
+        assertEquals(0.01 + 0.12 * new Retarget(lib.clip(0), s, false).rootScale(), first.rootTranslation(new Vector3d()).y, 1e-9);
         r.mapper().bodyTargets(first, pos, rot);
         assertEquals(-90, Math.toDegrees(axes.lyingHeading(rot[axes.pelvis()], rot[axes.chest()])), 1e-6);
         // past the blend: the placed clip itself

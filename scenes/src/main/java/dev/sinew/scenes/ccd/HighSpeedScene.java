@@ -2,7 +2,9 @@ package dev.sinew.scenes.ccd;
 
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
+import dev.sinew.scenes.SceneCount;
 import dev.sinew.scenes.SceneInstance;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
@@ -14,10 +16,12 @@ import dev.sinew.solver.shape.Box;
 import dev.sinew.solver.shape.Shape;
 import dev.sinew.solver.shape.Sphere;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.joml.Vector3d;
 
 /**
@@ -48,6 +52,16 @@ public final class HighSpeedScene implements Scene {
     @Override
     public double defaultSeconds() {
         return 10;
+    }
+
+    @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.SEED, SceneOption.COUNT);
+    }
+
+    @Override
+    public SceneCount count() {
+        return new SceneCount("bodies", COUNT, 20_000, 8_192);
     }
 
     @Override

@@ -2,7 +2,9 @@ package dev.sinew.scenes.ccd;
 
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
+import dev.sinew.scenes.SceneCount;
 import dev.sinew.scenes.SceneInstance;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
@@ -19,10 +21,12 @@ import dev.sinew.solver.shape.Plane;
 import dev.sinew.solver.shape.Shape;
 import dev.sinew.solver.shape.TriangleMesh;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
@@ -71,6 +75,16 @@ public final class TerrainScene implements Scene {
     @Override
     public double defaultSeconds() {
         return 20;
+    }
+
+    @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.SEED, SceneOption.COUNT);
+    }
+
+    @Override
+    public SceneCount count() {
+        return new SceneCount("bodies", COUNT, 5_000, 8_192);
     }
 
     @Override

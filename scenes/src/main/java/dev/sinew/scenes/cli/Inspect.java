@@ -1,95 +1,127 @@
 package dev.sinew.scenes.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sinew.drives.DriveProfile;
 import dev.sinew.rig.BvhImporter;
-import dev.sinew.rig.FormatException;
-import dev.sinew.rig.Pose;
+import dev.sinew.rig.BvhUnits;
+import dev.sinew.rig.DataFiles;
+import dev.sinew.rig.JsonData;
 import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.rig.Skeleton;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.joml.Vector3d;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code sinew inspect FILE}: a summary of a data file, or where it is malformed: BVH files and
- * ragdoll definitions and drive profiles.
+ * {@code sinew inspect FILE}: which kind of data file it is (BVH motion capture, ragdoll
+ * definition, drive profile) and a summary of it, or where it is malformed (exit 2).
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
-        description = "Summarize a BVH file (bones, channels, frames, rate, duration, detected unit) or a ragdoll"
-                + " definition (bodies, regions, joints, total mass) or a drive profile (gains, torque limits, mass"
-                + " fractions per region); exit 1 if malformed.")
+        description = "Say which kind of file FILE is and summarize it: a BVH file (bones, channels, frames, rate,"
+                + " duration, detected unit, position channels, capture glitches), a ragdoll definition (bodies,"
+                + " regions, joints, total mass) or a drive profile (gains, torque limits and mass fractions per"
+                + " region, per-body overrides). Exit 2 if it is malformed.",
+        footer = {"", Main.EXIT_CODES})
 final class Inspect implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "the file to inspect")
     Path file;
 
-    /** Candidate units: metres per file unit, and the range of standing heights (file units) that suggests it. */
-    private static final Object[][] UNITS = {
-        {"metres", 1.0, 1.0, 2.5},
-        {"CMU units (0.056444 m)", BvhImporter.CMU_UNIT, 20.0, 45.0},
-        {"inches (0.0254 m)", 0.0254, 45.0, 100.0},
-        {"centimetres (0.01 m)", 0.01, 100.0, 250.0},
-        {"millimetres (0.001 m)", 0.001, 1000.0, 2500.0},
-    };
-
     @Override
     public Integer call() {
-        if (!Files.isRegularFile(file)) {
-            System.err.println("sinew inspect: " + file + ": no such file");
-            return 2;
-        }
-        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".json")) {
-            return isDriveProfile() ? driveProfile() : ragdoll();
+            byte[] bytes = DataFiles.read(file, JsonData.MAX_FILE_BYTES, "JSON");
+            String text = new String(bytes, StandardCharsets.UTF_8);
+            return switch (kind(text)) {
+                case "profile" -> driveProfile(text);
+                case "ragdoll" -> ragdoll(text);
+                default -> throw new BadArgument("FILE", file, file + ": a JSON file that is neither a ragdoll definition"
+                        + " (a top-level \"bodies\" array and \"totalMass\") nor a drive profile (a top-level \"regions\""
+                        + " object)");
+            };
         }
         if (!name.endsWith(".bvh")) {
-            System.err.println("sinew inspect: " + file + ": unsupported file type (BVH files, ragdoll definitions and"
-                    + " drive profiles)");
-            return 2;
+            throw new BadArgument("FILE", file, file + ": not a file sinew reads (BVH motion capture .bvh, ragdoll"
+                    + " definitions and drive profiles .json)");
         }
-        BvhImporter.Bvh bvh;
+        return bvh();
+    }
+
+    /** What a JSON text holds by its top-level fields: "profile", "ragdoll", or "" (malformed text: the ragdoll reader says where). */
+    private static String kind(String text) {
+        JsonNode n;
         try {
-            bvh = BvhImporter.read(file, 1);
-        } catch (FormatException e) {
-            System.err.println("sinew inspect: " + file.getParent() + "/" + e.getMessage());
-            return 1;
-        } catch (UncheckedIOException e) {
-            System.err.println("sinew inspect: " + e.getMessage());
-            return 2;
+            n = new ObjectMapper().readTree(text);
+        } catch (java.io.IOException e) {
+            return "ragdoll";
         }
+        if (n == null || !n.isObject()) {
+            return "ragdoll";
+        }
+        if (n.has("regions")) {
+            return "profile";
+        }
+        if (n.has("totalMass") || n.path("bodies").isArray()) {
+            return "ragdoll";
+        }
+        return "";
+    }
+
+    private int bvh() {
+        byte[] bytes = DataFiles.read(file, BvhImporter.MAX_FILE_BYTES, "BVH");
+        BvhImporter.Bvh bvh = BvhImporter.parse(new String(bytes, StandardCharsets.ISO_8859_1), file.toString(),
+                file.getFileName().toString(), 1);
         Skeleton s = bvh.skeleton();
-        double height = height(bvh);
-        String unit = "unknown";
-        double scale = Double.NaN;
-        for (Object[] u : UNITS) {
-            if (height >= (double) u[2] && height <= (double) u[3]) {
-                unit = (String) u[0];
-                scale = (double) u[1];
-            }
-        }
+        double height = BvhUnits.restHeight(s);
+        Optional<BvhUnits.Unit> unit = BvhUnits.detect(height);
         Map<String, Integer> orders = new LinkedHashMap<>();
-        for (List<String> c : bvh.channels()) {
+        int ends = 0;
+        for (int b = 0; b < s.boneCount(); b++) {
             StringBuilder o = new StringBuilder();
-            for (String ch : c) {
+            for (String ch : bvh.channels().get(b)) {
                 o.append(ch.startsWith("X") ? 'X' : ch.startsWith("Y") ? 'Y' : 'Z').append(ch.endsWith("position") ? 'p' : 'r');
             }
-            orders.merge(c.size() + ":" + o, 1, Integer::sum);
+            orders.merge(bvh.channels().get(b).size() + ":" + o, 1, Integer::sum);
+            ends += s.hasEndSite(b) ? 1 : 0;
         }
         System.out.printf(Locale.ROOT, "file      %s%n", file);
-        System.out.printf(Locale.ROOT, "bones     %d (root %s)%n", s.boneCount(), s.name(0));
+        System.out.printf(Locale.ROOT, "kind      BVH motion capture%n");
+        System.out.printf(Locale.ROOT, "sha256    %s%n", DataFiles.sha256(bytes));
+        System.out.printf(Locale.ROOT, "bones     %d (root %s), %d end sites%n", s.boneCount(), s.name(0), ends);
         System.out.printf(Locale.ROOT, "channels  %d; per joint: %s (Xp = Xposition, Zr = Zrotation, ...)%n",
                 bvh.channelCount(), orders);
         System.out.printf(Locale.ROOT, "frames    %d at %.4g fps, %.3f s%n", bvh.clip().frameCount(), bvh.clip().frameRate(),
                 bvh.clip().duration());
-        System.out.printf(Locale.ROOT, "unit      %s (rest skeleton %.4g file units tall%s)%n", unit, height,
-                Double.isNaN(scale) ? "" : String.format(Locale.ROOT, ", %.3f m", height * scale));
+        System.out.printf(Locale.ROOT, "unit      %s (rest skeleton %.4g file units tall%s)%n",
+                unit.map(BvhUnits.Unit::name).orElse("unknown: give --unit when using it"), height,
+                unit.map(u -> String.format(Locale.ROOT, ", %.3f m", height * u.metresPerUnit())).orElse(""));
+        if (!bvh.positionChannels().isEmpty()) {
+            Map<BvhImporter.PositionKind, List<String>> kinds = new LinkedHashMap<>();
+            for (BvhImporter.PositionChannels p : bvh.positionChannels()) {
+                kinds.computeIfAbsent(p.kind(), k -> new ArrayList<>()).add(p.bone());
+            }
+            System.out.printf(Locale.ROOT, "positions %d non-root joints have position channels, which do not move"
+                    + " bones:%n", bvh.positionChannels().size());
+            for (BvhImporter.PositionChannels p : bvh.positionChannels()) {
+                if (p.kind() == BvhImporter.PositionKind.ANIMATED || p.kind() == BvhImporter.PositionKind.CONSTANT) {
+                    System.out.printf(Locale.ROOT, "  %s%n", p.describe());
+                }
+            }
+            kinds.remove(BvhImporter.PositionKind.ANIMATED);
+            kinds.remove(BvhImporter.PositionKind.CONSTANT);
+            kinds.forEach((k, bones) -> System.out.printf(Locale.ROOT, "  %s: %s%n", k == BvhImporter.PositionKind.ZERO
+                    ? "always 0 (the joints stay at their OFFSET)" : "always equal to the OFFSET (the joints stay there)",
+                    String.join(", ", bones)));
+        }
         // capture glitches: what Clip.withoutSpikes would bridge at the scenes' limit
         double limit = dev.sinew.scenes.drives.ActiveCharacter.MAX_BONE_DEGREES_PER_SECOND;
         dev.sinew.rig.Clip.Despiked d = bvh.clip().withoutSpikes(limit);
@@ -103,25 +135,11 @@ final class Inspect implements Callable<Integer> {
         return 0;
     }
 
-    /** True if the JSON file has a top-level "regions" object (a drive profile), not "bodies" (a ragdoll). */
-    private boolean isDriveProfile() {
-        try {
-            com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
-            return n != null && n.has("regions") && !n.has("bodies");
-        } catch (java.io.IOException e) {
-            return false; // malformed: the ragdoll loader reports where
-        }
-    }
-
-    /** A drive profile: per region its gains, torque limit and mass fraction; or where it is malformed. */
-    private int driveProfile() {
-        DriveProfile p;
-        try {
-            p = DriveProfile.load(file);
-        } catch (FormatException | UncheckedIOException e) {
-            return loadFailed(e);
-        }
+    /** A drive profile: per region its gains, torque limit and mass fraction, and the per-body overrides. */
+    private int driveProfile(String text) {
+        DriveProfile p = DriveProfile.parse(text, file.toString());
         System.out.printf(Locale.ROOT, "file      %s%n", file);
+        System.out.printf(Locale.ROOT, "kind      drive profile%n");
         System.out.printf(Locale.ROOT, "profile   %s, %d regions, %d body overrides%n", p.name(), p.regions().size(),
                 p.bodies().size());
         for (Map.Entry<String, DriveProfile.Gains> e : p.regions().entrySet()) {
@@ -129,19 +147,27 @@ final class Inspect implements Callable<Integer> {
                     e.getValue().maxTorque(), e.getValue().massFraction());
         }
         for (Map.Entry<String, DriveProfile.Gains> e : p.bodies().entrySet()) {
-            System.out.printf(Locale.ROOT, "  body %-12s %s%n", e.getKey(), e.getValue());
+            System.out.printf(Locale.ROOT, "  body %-12s %s%n", e.getKey(), overrides(e.getValue()));
         }
+        System.out.printf(Locale.ROOT, "masses    the profile's mass fractions (per region, and per body where"
+                + " overridden) replace the ragdoll definition's when it drives a ragdoll; the total mass stays the"
+                + " definition's%n");
         return 0;
     }
 
-    /** Reports a file that could not be loaded: exit 1 if malformed (file:line: what), 2 if unreadable. */
-    private int loadFailed(RuntimeException e) {
-        if (e instanceof FormatException) {
-            System.err.println("sinew inspect: " + (file.getParent() == null ? "" : file.getParent() + "/") + e.getMessage());
-            return 1;
+    /** What a per-body override sets. */
+    private static String overrides(DriveProfile.Gains g) {
+        List<String> set = new ArrayList<>();
+        if (g.stiffness() != null || g.frequency() != null || g.accelerationStiffness() != null) {
+            set.add(gains(g));
         }
-        System.err.println("sinew inspect: " + e.getMessage());
-        return 2;
+        if (g.maxTorque() != null) {
+            set.add(String.format(Locale.ROOT, "max %.4g N·m", g.maxTorque()));
+        }
+        if (g.massFraction() != null) {
+            set.add(String.format(Locale.ROOT, "mass %.3f (overrides its region's)", g.massFraction()));
+        }
+        return String.join(", ", set);
     }
 
     private static String gains(DriveProfile.Gains g) {
@@ -155,14 +181,9 @@ final class Inspect implements Callable<Integer> {
                 g.accelerationDamping());
     }
 
-    /** A ragdoll definition: bodies, regions, joints and total mass; or where it is malformed. */
-    private int ragdoll() {
-        RagdollDefinition d;
-        try {
-            d = RagdollDefinition.load(file);
-        } catch (FormatException | UncheckedIOException e) {
-            return loadFailed(e);
-        }
+    /** A ragdoll definition: bodies, regions, joints and total mass. */
+    private int ragdoll(String text) {
+        RagdollDefinition d = RagdollDefinition.parse(text, file.toString());
         Map<String, Integer> regions = new LinkedHashMap<>();
         Map<String, Integer> joints = new LinkedHashMap<>();
         for (RagdollDefinition.Body b : d.bodies()) {
@@ -170,6 +191,7 @@ final class Inspect implements Callable<Integer> {
             joints.merge(b.joint() == null ? "root" : b.joint().type(), 1, Integer::sum);
         }
         System.out.printf(Locale.ROOT, "file      %s%n", file);
+        System.out.printf(Locale.ROOT, "kind      ragdoll definition%n");
         System.out.printf(Locale.ROOT, "ragdoll   %s, %d bodies, %.4g kg total%n", d.name(), d.bodies().size(), d.totalMass());
         System.out.printf(Locale.ROOT, "regions   %s%n", regions);
         System.out.printf(Locale.ROOT, "joints    %s%n", joints);
@@ -178,26 +200,8 @@ final class Inspect implements Callable<Integer> {
                     b.massFraction() * d.totalMass(), b.shape().type(),
                     b.joint() == null ? "" : b.joint().type() + " to " + b.joint().parent());
         }
+        System.out.printf(Locale.ROOT, "masses    as listed when limp; a drive profile's mass fractions replace them when it"
+                + " drives the ragdoll%n");
         return 0;
-    }
-
-    /** Vertical extent of the rest skeleton (offsets only, end sites included), in file units. */
-    private static double height(BvhImporter.Bvh bvh) {
-        Skeleton s = bvh.skeleton();
-        Pose rest = new Pose(s).evaluate();
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        Vector3d p = new Vector3d();
-        Vector3d e = new Vector3d();
-        for (int i = 0; i < s.boneCount(); i++) {
-            rest.modelPosition(i, p);
-            lo = Math.min(lo, p.y);
-            hi = Math.max(hi, p.y);
-            if (bvh.endSite(i, e) != null) {
-                lo = Math.min(lo, p.y + e.y);
-                hi = Math.max(hi, p.y + e.y);
-            }
-        }
-        return hi - lo;
     }
 }

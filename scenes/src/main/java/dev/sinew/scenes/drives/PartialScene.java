@@ -1,13 +1,11 @@
 package dev.sinew.scenes.drives;
 
-import dev.sinew.drives.DriveProfile;
 import dev.sinew.drives.TrackingReport;
 import dev.sinew.rig.BvhImporter;
-import dev.sinew.rig.Mocap;
-import dev.sinew.rig.Profiles;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.solver.BallJointSettings;
 import dev.sinew.solver.BodyHandle;
@@ -18,6 +16,7 @@ import dev.sinew.solver.ContactEvents;
 import dev.sinew.solver.World;
 import dev.sinew.solver.shape.Box;
 import dev.sinew.solver.shape.Plane;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +34,8 @@ import org.joml.Vector3d;
  * {@code maxJointSeparation} (the character's joints to a physical body, m) and {@code nanEvents}.
  */
 public final class PartialScene implements Scene {
-    static final Set<String> ARMS = Set.of("upperArm.L", "forearm.L", "hand.L", "upperArm.R", "forearm.R", "hand.R");
+    /** The regions left physical: the arms. */
+    static final Set<String> ARMS = Set.of("upperArm", "forearm", "hand");
 
     @Override
     public String name() {
@@ -60,8 +60,13 @@ public final class PartialScene implements Scene {
     }
 
     @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.CLIP, SceneOption.RAGDOLL, SceneOption.PROFILE);
+    }
+
+    @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance(options == null ? "default" : options.profileOr("default"));
+        return new Instance(options == null ? SceneOptions.defaults() : options);
     }
 
     static final class Instance implements SceneInstance {
@@ -76,17 +81,24 @@ public final class PartialScene implements Scene {
         double separation;
         int nanEvents;
 
-        Instance(String profile) {
+        Instance(SceneOptions options) {
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
-            BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
-            character = new ActiveCharacter(world, walk, Profiles.ragdoll("cmu-humanoid"), DriveProfile.named(profile), 0, 0,
+            BvhImporter.Bvh walk = options.clip("cmu/131_01.bvh");
+            character = new ActiveCharacter(world, walk, options.ragdoll("cmu-humanoid"), options.driveProfile("default"), 0, 0,
                     false);
+            int arms = 0;
             for (int i = 0; i < character.ragdoll.bodyCount(); i++) {
-                character.driver.setKinematic(i, !ARMS.contains(character.ragdoll.bodyName(i)));
+                boolean arm = ARMS.contains(character.ragdoll.region(i));
+                character.driver.setKinematic(i, !arm);
+                arms += arm ? 1 : 0;
             }
-            // the rope's anchor 1.2 m above the hands, the box released 1.1 m to the side
-            Vector3d hands = world.position(character.ragdoll.body(character.ragdoll.bodyIndex("hand.L")), new Vector3d())
-                    .add(world.position(character.ragdoll.body(character.ragdoll.bodyIndex("hand.R")), new Vector3d())).mul(0.5);
+            if (arms == 0) {
+                throw new dev.sinew.solver.InvalidArgumentException("ragdoll", options.ragdoll("cmu-humanoid").name(),
+                        "has no body in the arm regions " + ARMS + ", which this scene keeps physical");
+            }
+            // the rope's anchor 1.2 m above the hands (the forearms' middles for a ragdoll without
+            // hands), the box released 1.1 m to the side
+            Vector3d hands = handsCentre(character, world);
             Vector3d anchorAt = new Vector3d(hands).add(0, 1.2, 0);
             BodyHandle anchor = world.createBody(BodySettings.builder(BodyType.STATIC).position(anchorAt).build());
             Vector3d start = new Vector3d(hands).add(1.1, 1.2 - Math.sqrt(1.2 * 1.2 - 1.1 * 1.1), 0);
@@ -153,10 +165,28 @@ public final class PartialScene implements Scene {
         private boolean isArm(BodyHandle h) {
             for (int i = 0; i < character.ragdoll.bodyCount(); i++) {
                 if (character.ragdoll.body(i).equals(h)) {
-                    return ARMS.contains(character.ragdoll.bodyName(i));
+                    return ARMS.contains(character.ragdoll.region(i));
                 }
             }
             return false;
+        }
+
+        /** The mean position of the bodies of the hand region, or of the forearm region when there is none, m. */
+        static Vector3d handsCentre(ActiveCharacter c, World world) {
+            for (String region : List.of("hand", "forearm")) {
+                Vector3d sum = new Vector3d();
+                int n = 0;
+                for (int i = 0; i < c.ragdoll.bodyCount(); i++) {
+                    if (c.ragdoll.region(i).equals(region)) {
+                        sum.add(world.position(c.ragdoll.body(i), new Vector3d()));
+                        n++;
+                    }
+                }
+                if (n > 0) {
+                    return sum.div(n);
+                }
+            }
+            return world.position(c.ragdoll.body(0), new Vector3d());
         }
 
         @Override

@@ -1,13 +1,11 @@
 package dev.sinew.scenes.drives;
 
-import dev.sinew.drives.DriveProfile;
 import dev.sinew.drives.TrackingReport;
 import dev.sinew.rig.BvhImporter;
-import dev.sinew.rig.Mocap;
-import dev.sinew.rig.Profiles;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
@@ -15,14 +13,18 @@ import dev.sinew.solver.BodyType;
 import dev.sinew.solver.Collider;
 import dev.sinew.solver.World;
 import dev.sinew.solver.shape.Plane;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.joml.Vector3d;
 
 /**
  * The CMU ragdoll holding the first (standing) frame of the walk clip on the ground, joint drives
- * at the {@code default} profile plus the root drive, 30 s. {@code meanErrorDeg} (mean over bodies
+ * at the {@code default} profile plus the root drive, 30 s (or the user's clip, ragdoll and profile:
+ * {@code --clip}, {@code --ragdoll}, {@code --profile}; the clip's first frame, or the frame at
+ * {@code --clip-start}). {@code meanErrorDeg} (mean over bodies
  * and ticks of the angle between each body and its target), {@code maxErrorDeg} (over bodies and
  * ticks), {@code comDrift} (largest distance of the centre of mass from where it started, m) and
  * {@code restAngularSpeed} (jitter: the largest body angular speed after 2 s, rad/s).
@@ -51,8 +53,13 @@ public final class StandScene implements Scene {
     }
 
     @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.CLIP, SceneOption.RAGDOLL, SceneOption.PROFILE);
+    }
+
+    @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance(options == null ? "default" : options.profileOr("default"));
+        return new Instance(options == null ? SceneOptions.defaults() : options);
     }
 
     static final class Instance implements SceneInstance {
@@ -67,10 +74,10 @@ public final class StandScene implements Scene {
         double comDrift;
         double restAngular;
 
-        Instance(String profile) {
+        Instance(SceneOptions options) {
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
-            BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
-            character = new ActiveCharacter(world, walk, Profiles.ragdoll("cmu-humanoid"), DriveProfile.named(profile),
+            BvhImporter.Bvh walk = options.clip("cmu/131_01.bvh");
+            character = new ActiveCharacter(world, walk, options.ragdoll("cmu-humanoid"), options.driveProfile("default"),
                     0, 0, true);
             com0 = character.centerOfMass(world, new Vector3d());
         }

@@ -3,12 +3,11 @@ package dev.sinew.scenes.drives;
 import dev.sinew.drives.DriveProfile;
 import dev.sinew.drives.TrackingReport;
 import dev.sinew.rig.BvhImporter;
-import dev.sinew.rig.Mocap;
-import dev.sinew.rig.Profiles;
 import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
@@ -16,9 +15,11 @@ import dev.sinew.solver.BodyType;
 import dev.sinew.solver.Collider;
 import dev.sinew.solver.World;
 import dev.sinew.solver.shape.Plane;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.joml.Vector3d;
 
 /**
@@ -29,7 +30,8 @@ import org.joml.Vector3d;
  * from its animated position, m), {@code torqueSaturationPct} (share of joint body-ticks with the
  * drive at its torque limit) and {@code belowGround} (bodies ever more than 5 mm under the
  * ground); for the one without root drive {@code rootOffMaxJointSeparation} (m) and
- * {@code rootOffNanEvents}. The clip's capture glitches are bridged first
+ * {@code rootOffNanEvents}. {@code --clip}, {@code --ragdoll} and {@code --profile} replace the
+ * walk, the CMU ragdoll and the profile. The clip's capture glitches are bridged first
  * ({@link dev.sinew.rig.Clip#withoutSpikes} at {@link ActiveCharacter#MAX_BONE_DEGREES_PER_SECOND});
  * {@code repairedFrames} counts the bone-frames replaced.
  */
@@ -55,8 +57,13 @@ public final class TrackWalkScene implements Scene {
     }
 
     @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.CLIP, SceneOption.RAGDOLL, SceneOption.PROFILE);
+    }
+
+    @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance(options == null ? "default" : options.profileOr("default"));
+        return new Instance(options == null ? SceneOptions.defaults() : options);
     }
 
     static final class Instance implements SceneInstance {
@@ -76,11 +83,11 @@ public final class TrackWalkScene implements Scene {
         double freeSeparation;
         int freeNan;
 
-        Instance(String profile) {
+        Instance(SceneOptions options) {
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
-            BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
-            RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
-            DriveProfile drive = DriveProfile.named(profile);
+            BvhImporter.Bvh walk = options.clip("cmu/131_01.bvh");
+            RagdollDefinition def = options.ragdoll("cmu-humanoid");
+            DriveProfile drive = options.driveProfile("default");
             tracked = new ActiveCharacter(world, walk, def, drive, 0, 0, true, true);
             free = new ActiveCharacter(world, walk, def, drive, 3, 0, false, true);
             below = new boolean[tracked.ragdoll.bodyCount()];

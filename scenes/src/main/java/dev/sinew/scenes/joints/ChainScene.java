@@ -2,8 +2,10 @@ package dev.sinew.scenes.joints;
 
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
+import dev.sinew.scenes.SceneCount;
 import dev.sinew.scenes.SceneInstance;
 import dev.sinew.scenes.SceneKit;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.solver.BallJointSettings;
 import dev.sinew.solver.BodyHandle;
@@ -14,9 +16,11 @@ import dev.sinew.solver.World;
 import dev.sinew.solver.shape.Capsule;
 import dev.sinew.solver.shape.Sphere;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
@@ -64,6 +68,16 @@ public final class ChainScene implements Scene {
     @Override
     public double defaultSeconds() {
         return 20;
+    }
+
+    @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.COUNT);
+    }
+
+    @Override
+    public SceneCount count() {
+        return new SceneCount("kg of the weight", 100, 1_000_000, 0);
     }
 
     @Override

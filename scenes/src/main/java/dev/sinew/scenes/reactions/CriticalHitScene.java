@@ -1,21 +1,18 @@
 package dev.sinew.scenes.reactions;
 
-import dev.sinew.reactions.Character;
-import dev.sinew.reactions.CharacterSettings;
 import dev.sinew.reactions.hit.Hit;
 import dev.sinew.reactions.weakening.Weakening;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
-import dev.sinew.scenes.SceneKit;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
-import dev.sinew.solver.BodyHandle;
-import dev.sinew.solver.Material;
-import dev.sinew.solver.World;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.joml.Vector3d;
 
 /**
@@ -54,8 +51,13 @@ public final class CriticalHitScene implements Scene {
     }
 
     @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.PROFILE);
+    }
+
+    @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance(options == null ? "default" : options.profileOr("default"));
+        return new Instance(options == null ? SceneOptions.defaults() : options);
     }
 
     static final class Instance extends ReactionInstance {
@@ -71,8 +73,8 @@ public final class CriticalHitScene implements Scene {
         int curveTicks;
         double lastAbove = -1;
 
-        Instance(String profile) {
-            super(profile);
+        Instance(SceneOptions options) {
+            super(options);
             n = rc.ragdoll().bodyCount();
             held = new double[n];
             lastHeld = new long[n];
@@ -132,10 +134,10 @@ public final class CriticalHitScene implements Scene {
             }
         }
 
-        /** The largest distance of a weakened body's measured hold from the weakening's, ms (before the hit: the largest double, failing the check). */
+        /** The largest distance of a weakened body's measured hold from the weakening's, ms (NaN before the hit: the check fails). */
         double holdErrorMs() {
             if (hitTick < 0) {
-                return Double.MAX_VALUE;
+                return Double.NaN;
             }
             double worst = 0;
             for (int i = 0; i < n; i++) {
@@ -146,9 +148,9 @@ public final class CriticalHitScene implements Scene {
             return worst;
         }
 
-        /** The largest deviation from the closed form, or the largest double when no recovery tick was seen (failing the check). */
+        /** The largest deviation from the closed form (NaN when no recovery tick was seen: the check fails). */
         double curveError() {
-            return curveTicks == 0 ? Double.MAX_VALUE : curveError;
+            return curveTicks == 0 ? Double.NaN : curveError;
         }
 
         double recoverySeconds() {

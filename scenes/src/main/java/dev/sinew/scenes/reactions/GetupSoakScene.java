@@ -1,20 +1,19 @@
 package dev.sinew.scenes.reactions;
 
 import dev.sinew.reactions.Character;
-import dev.sinew.reactions.CharacterSettings;
 import dev.sinew.reactions.CharacterState;
 import dev.sinew.reactions.hit.Hit;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
-import dev.sinew.scenes.SceneKit;
+import dev.sinew.scenes.SceneCount;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
-import dev.sinew.solver.BodyHandle;
-import dev.sinew.solver.Material;
-import dev.sinew.solver.World;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.joml.Vector3d;
 
@@ -59,9 +58,20 @@ public final class GetupSoakScene implements Scene {
     }
 
     @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.SEED, SceneOption.COUNT, SceneOption.PROFILE);
+    }
+
+    /** Knock-downs; at most as many as fit the longest run the command line allows (3,600 s). */
+    @Override
+    public SceneCount count() {
+        return new SceneCount("knock-downs", DEFAULT_COUNT, 250, 0);
+    }
+
+    @Override
     public SceneInstance create(SceneOptions options) {
         SceneOptions o = options == null ? SceneOptions.defaults() : options;
-        return new Instance(o.profileOr("default"), o.count() == 0 ? DEFAULT_COUNT : o.count(), o.seed());
+        return new Instance(o, o.count() == 0 ? DEFAULT_COUNT : o.count());
     }
 
     static final class Instance extends ReactionInstance implements dev.sinew.reactions.CharacterListener {
@@ -77,9 +87,9 @@ public final class GetupSoakScene implements Scene {
         final Map<String, Integer> classes = new java.util.TreeMap<>();
         int retries;
 
-        Instance(String profile, int count, long seed) {
-            super(profile);
-            random = new SplittableRandom(seed);
+        Instance(SceneOptions options, int count) {
+            super(options);
+            random = new SplittableRandom(options.seed());
             this.count = count;
             rc.character.addListener(this);
         }

@@ -2,21 +2,19 @@ package dev.sinew.scenes.reactions;
 
 import dev.sinew.reactions.Character;
 import dev.sinew.reactions.CharacterListener;
-import dev.sinew.reactions.CharacterSettings;
 import dev.sinew.reactions.CharacterState;
 import dev.sinew.reactions.hit.Hit;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
-import dev.sinew.scenes.SceneKit;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
-import dev.sinew.solver.BodyHandle;
-import dev.sinew.solver.Material;
-import dev.sinew.solver.World;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.joml.Vector3d;
 
 /**
@@ -58,8 +56,13 @@ public final class HitReactionScene implements Scene {
     }
 
     @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.PROFILE);
+    }
+
+    @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance(options == null ? "default" : options.profileOr("default"));
+        return new Instance(options == null ? SceneOptions.defaults() : options);
     }
 
     static final class Instance extends ReactionInstance implements CharacterListener {
@@ -71,8 +74,8 @@ public final class HitReactionScene implements Scene {
         double recovery;
         final List<Double> perHit = new ArrayList<>();
 
-        Instance(String profile) {
-            super(profile);
+        Instance(SceneOptions options) {
+            super(options);
             rc.character.addListener(this);
         }
 

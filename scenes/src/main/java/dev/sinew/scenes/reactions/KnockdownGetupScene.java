@@ -2,22 +2,20 @@ package dev.sinew.scenes.reactions;
 
 import dev.sinew.reactions.Character;
 import dev.sinew.reactions.CharacterListener;
-import dev.sinew.reactions.CharacterSettings;
 import dev.sinew.reactions.CharacterState;
 import dev.sinew.reactions.getup.GetUpChoice;
 import dev.sinew.reactions.getup.PoseClass;
 import dev.sinew.reactions.hit.Hit;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.SceneInstance;
-import dev.sinew.scenes.SceneKit;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
-import dev.sinew.solver.BodyHandle;
-import dev.sinew.solver.Material;
-import dev.sinew.solver.World;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.joml.Vector3d;
 
 /**
@@ -32,8 +30,9 @@ import org.joml.Vector3d;
  * between a body and its drive target on the first tick of the get-up: how far the animation
  * jumps away from the body when the get-up takes over), {@code standingAfter} (1 when it stands
  * tracking again: state active, mean tracking error under 3°, pelvis above 0.8 m) and
- * {@code secondsToStand} (from the start of the get-up to then; −1 if it did not stand within
- * {@value #GIVE_UP} s of the push). A knock-down the run was too short for fails its checks.
+ * {@code secondsToStand} (from the start of the get-up to then; not a number, null in the report,
+ * if it did not stand within {@value #GIVE_UP} s of the push). A knock-down the run was too short
+ * for fails its checks.
  */
 public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
     static final double STAND_BEFORE_PUSH = 1.5;
@@ -69,8 +68,13 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
     }
 
     @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.PROFILE);
+    }
+
+    @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance(options == null ? "default" : options.profileOr("default"));
+        return new Instance(options == null ? SceneOptions.defaults() : options);
     }
 
     /** A knock-down's push: which way, relative to the way the character faces. */
@@ -90,8 +94,8 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
         final List<Integer> standingAfter = new ArrayList<>();
         final List<Double> secondsToStand = new ArrayList<>();
 
-        Instance(String profile) {
-            super(profile);
+        Instance(SceneOptions options) {
+            super(options);
             rc.character.addListener(this);
         }
 
@@ -146,7 +150,7 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
             } else if (t - pushedAt > GIVE_UP) {
                 while (standingAfter.size() < poseClass.size()) {
                     standingAfter.add(0);
-                    secondsToStand.add(-1.0);
+                    secondsToStand.add(Double.NaN);
                 }
                 finish(t);
             }
@@ -191,7 +195,7 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
                 checks.add(CheckResult.equalTo("poseClass[" + k + "] is " + EXPECTED[k].key, cls.equals(EXPECTED[k].key) ? 1 : 0, 1));
                 String start = k < clipStart.size() ? clipStart.get(k) : "none";
                 checks.add(CheckResult.equalTo("chosenClip[" + k + "] starts " + cls, start.equals(cls) ? 1 : 0, 1));
-                checks.add(CheckResult.lessThan("popDeg[" + k + "]", k < popDeg.size() ? popDeg.get(k) : Double.MAX_VALUE, 5));
+                checks.add(CheckResult.lessThan("popDeg[" + k + "]", k < popDeg.size() ? popDeg.get(k) : Double.NaN, 5));
                 checks.add(CheckResult.equalTo("standingAfter[" + k + "]", k < standingAfter.size() ? standingAfter.get(k) : 0, 1));
             }
             return checks;

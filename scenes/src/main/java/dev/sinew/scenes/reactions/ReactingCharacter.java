@@ -29,10 +29,10 @@ public final class ReactingCharacter {
     private final Quaterniond q = new Quaterniond();
     private final Quaterniond r = new Quaterniond();
 
-    public ReactingCharacter(World world, double x, double z, String profile, CharacterSettings settings) {
+    public ReactingCharacter(World world, double x, double z, DriveProfile profile, CharacterSettings settings) {
         this.world = world;
         BvhImporter.Bvh walk = MocapClips.read("cmu/131_01.bvh");
-        body = new ActiveCharacter(world, walk, Profiles.ragdoll("cmu-humanoid"), DriveProfile.named(profile), x, z, true);
+        body = new ActiveCharacter(world, walk, Profiles.ragdoll("cmu-humanoid"), profile, x, z, true);
         character = new Character(body.driver(), GetUpLibrary.named("cmu"), settings, body.pose());
         character.activate();
     }

@@ -4,6 +4,7 @@ import dev.sinew.reactions.Character;
 import dev.sinew.reactions.CharacterSettings;
 import dev.sinew.scenes.SceneInstance;
 import dev.sinew.scenes.SceneKit;
+import dev.sinew.scenes.SceneOptions;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.Material;
 import dev.sinew.solver.World;
@@ -15,9 +16,10 @@ abstract class ReactionInstance implements SceneInstance {
     /** The tick, s. */
     final double dt;
 
-    ReactionInstance(String profile) {
+    /** With the drive profile given ({@code --profile}), else {@code default}. */
+    ReactionInstance(SceneOptions options) {
         SceneKit.ground(world, Material.DEFAULT);
-        rc = new ReactingCharacter(world, 0, 0, profile, CharacterSettings.defaults());
+        rc = new ReactingCharacter(world, 0, 0, options.driveProfile("default"), CharacterSettings.defaults());
         dt = world.settings().tickSeconds();
     }
 

@@ -8,20 +8,24 @@ import dev.sinew.rig.Skeleton;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.solver.World;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
 /**
- * Every shipped BVH clip ({@link Mocap#names()}) played once at its own rate, no physics: the
+ * Every shipped BVH clip ({@link Mocap#names()}), or the user's ({@code --clip}), played once at its own rate, no physics: the
  * importer and the clip sampler on real data. Per clip: {@code frames} and {@code footHeightMin},
  * the lowest any foot point (ankles, toes and the toes' end sites) comes over the whole clip, in
- * metres: about 0 when the units are right and the feet reach the floor.
+ * metres: about 0 when the units are right and the feet reach the floor. Feet are the bones named as
+ * in the CMU and common skeletons, else the childless bones in the lowest quarter of the rest pose.
  */
 public final class ClipPlayScene implements Scene {
     /** Foot points must come within this of the floor, m (a wrong unit is off by a factor of 18 or 100). */
@@ -48,8 +52,13 @@ public final class ClipPlayScene implements Scene {
     }
 
     @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.CLIP);
+    }
+
+    @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance();
+        return new Instance(options == null ? SceneOptions.defaults() : options);
     }
 
     /** One clip being played. */
@@ -70,7 +79,37 @@ public final class ClipPlayScene implements Scene {
                     f.add(s.find(n));
                 }
             }
+            if (f.isEmpty()) {
+                f.addAll(lowLeaves(s));
+            }
             feet = f.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        /**
+         * For a skeleton without the CMU or common foot names: the bones without children whose
+         * rest position is in the lowest quarter of the rest skeleton (feet and toes, not hands).
+         */
+        static List<Integer> lowLeaves(Skeleton s) {
+            Pose rest = new Pose(s).evaluate();
+            boolean[] parent = new boolean[s.boneCount()];
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = Double.NEGATIVE_INFINITY;
+            Vector3d p = new Vector3d();
+            for (int b = 0; b < s.boneCount(); b++) {
+                if (s.parent(b) >= 0) {
+                    parent[s.parent(b)] = true;
+                }
+                rest.modelPosition(b, p);
+                lo = Math.min(lo, p.y);
+                hi = Math.max(hi, p.y);
+            }
+            List<Integer> out = new ArrayList<>();
+            for (int b = 0; b < s.boneCount(); b++) {
+                if (!parent[b] && rest.modelPosition(b, p).y <= lo + 0.25 * (hi - lo)) {
+                    out.add(b);
+                }
+            }
+            return out;
         }
 
         void play(double t) {
@@ -97,9 +136,13 @@ public final class ClipPlayScene implements Scene {
         final World world = new World();
         final List<Track> tracks = new ArrayList<>();
 
-        Instance() {
-            for (String name : Mocap.names()) {
-                tracks.add(new Track(Mocap.read(name)));
+        Instance(SceneOptions options) {
+            if (options.inputs().clip() != null) {
+                tracks.add(new Track(options.inputs().clip().bvh()));
+            } else {
+                for (String name : Mocap.names()) {
+                    tracks.add(new Track(Mocap.read(name)));
+                }
             }
         }
 

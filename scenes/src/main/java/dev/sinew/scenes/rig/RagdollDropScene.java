@@ -1,14 +1,13 @@
 package dev.sinew.scenes.rig;
 
 import dev.sinew.rig.BvhImporter;
-import dev.sinew.rig.Mocap;
 import dev.sinew.rig.Pose;
-import dev.sinew.rig.Profiles;
 import dev.sinew.rig.Ragdoll;
 import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
@@ -20,9 +19,11 @@ import dev.sinew.solver.shape.Capsule;
 import dev.sinew.solver.shape.Plane;
 import dev.sinew.solver.shape.Shape;
 import dev.sinew.solver.shape.Sphere;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
@@ -32,7 +33,8 @@ import org.joml.Vector3d;
  * sleeping off. {@code maxJointSeparation} over all ticks (m), {@code restLinearSpeed} and
  * {@code restAngularSpeed} (the largest over both ragdolls' bodies and over the ticks after 5 s),
  * {@code belowGround} (bodies whose lowest point was ever more than 5 mm under the ground) and
- * {@code sleepSeconds} (when the first ragdoll fell asleep; −1 if it did not).
+ * {@code sleepSeconds} (when the first ragdoll fell asleep; −1 if it did not). {@code --clip} and
+ * {@code --ragdoll} drop the user's ragdoll posed from the first frame of their clip.
  */
 public final class RagdollDropScene implements Scene {
     static final double SETTLE = 5;
@@ -58,8 +60,13 @@ public final class RagdollDropScene implements Scene {
     }
 
     @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.CLIP, SceneOption.RAGDOLL);
+    }
+
+    @Override
     public SceneInstance create(SceneOptions options) {
-        return new Instance();
+        return new Instance(options == null ? SceneOptions.defaults() : options);
     }
 
     /**
@@ -120,10 +127,10 @@ public final class RagdollDropScene implements Scene {
         double restAngular;
         double sleepSeconds = -1;
 
-        Instance() {
+        Instance(SceneOptions options) {
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
-            BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
-            RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
+            BvhImporter.Bvh walk = options.clip("cmu/131_01.bvh");
+            RagdollDefinition def = options.ragdoll("cmu-humanoid");
             sleeper = drop(world, walk, def, 0, 0, 1, true);
             awake = drop(world, walk, def, 3, 0, 1, false);
             below = new boolean[2 * sleeper.bodyCount()];

@@ -10,7 +10,9 @@ import dev.sinew.rig.Ragdoll;
 import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
+import dev.sinew.scenes.SceneCount;
 import dev.sinew.scenes.SceneInstance;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
@@ -19,9 +21,11 @@ import dev.sinew.solver.Collider;
 import dev.sinew.solver.World;
 import dev.sinew.solver.shape.Plane;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Random;
 import org.joml.Vector3d;
 
@@ -32,6 +36,7 @@ import org.joml.Vector3d;
  * under the ground), {@code nanEvents} (ticks with a non-finite body position), and the report's
  * {@code msPerStepMedian}. With {@code --profile NAME} every ragdoll's drives are on at that
  * profile, pulling toward the standing pose it was dropped in (a pile of active ragdolls).
+ * {@code --clip} and {@code --ragdoll} pile the user's ragdoll posed from their clip's first frame.
  */
 public final class RagdollPileScene implements Scene {
     @Override
@@ -55,15 +60,31 @@ public final class RagdollPileScene implements Scene {
     }
 
     @Override
-    public SceneInstance create(SceneOptions options) {
-        return new Instance(options.count() > 0 ? options.count() : 10, options.seed(), options.profile());
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.SEED, SceneOption.COUNT, SceneOption.CLIP, SceneOption.RAGDOLL, SceneOption.PROFILE);
     }
 
-    /** The pile's world: ground and ragdolls, the same for the scene and its benchmark. */
+    /** Ragdolls in the pile unless {@code --count} says otherwise. */
+    static final int COUNT = 10;
+
+    @Override
+    public SceneCount count() {
+        return new SceneCount("ragdolls", COUNT, 1_000, 262_144);
+    }
+
+    @Override
+    public SceneInstance create(SceneOptions options) {
+        return new Instance(options.count() > 0 ? options.count() : COUNT, options);
+    }
+
+    /** The pile's world: ground and CMU ragdolls, the same for the scene and its benchmark. */
     public static List<Ragdoll> build(World world, int count, long seed) {
+        return build(world, Mocap.read("cmu/131_01.bvh"), Profiles.ragdoll("cmu-humanoid"), count, seed);
+    }
+
+    /** The pile's world with any clip's first frame and a ragdoll definition for its skeleton. */
+    public static List<Ragdoll> build(World world, BvhImporter.Bvh walk, RagdollDefinition def, int count, long seed) {
         world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
-        BvhImporter.Bvh walk = Mocap.read("cmu/131_01.bvh");
-        RagdollDefinition def = Profiles.ragdoll("cmu-humanoid");
         Random r = new Random(seed);
         List<Ragdoll> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
@@ -82,9 +103,9 @@ public final class RagdollPileScene implements Scene {
         double maxSeparation;
         int nanEvents;
 
-        Instance(int count, long seed, String profile) {
-            ragdolls = build(world, count, seed);
-            DriveProfile drive = profile == null ? null : DriveProfile.named(profile);
+        Instance(int count, SceneOptions options) {
+            ragdolls = build(world, options.clip("cmu/131_01.bvh"), options.ragdoll("cmu-humanoid"), count, options.seed());
+            DriveProfile drive = options.driveProfileOrNull();
             for (Ragdoll r : ragdolls) {
                 below.add(new boolean[r.bodyCount()]);
                 if (drive != null) {

@@ -89,7 +89,6 @@ public final class BoxStackScene implements Scene {
             return List.of(
                     CheckResult.lessThan("topDrift", topDrift, 0.01),
                     CheckResult.lessThan("maxPenetration", maxPenetration, 0.02),
-                    CheckResult.atLeast("sleepSeconds", sleepSeconds, 0),
                     CheckResult.atMost("sleepSeconds", sleepSeconds < 0 ? Double.POSITIVE_INFINITY : sleepSeconds, 10));
         }
     }

@@ -4,6 +4,7 @@ import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
 import dev.sinew.scenes.SceneKit;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodySettings;
@@ -17,10 +18,12 @@ import dev.sinew.solver.shape.ConvexHull;
 import dev.sinew.solver.shape.Shape;
 import dev.sinew.solver.shape.Sphere;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
@@ -50,6 +53,11 @@ public final class TumblerScene implements Scene {
     @Override
     public double defaultSeconds() {
         return 20;
+    }
+
+    @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.SEED);
     }
 
     @Override
