@@ -3,16 +3,12 @@ package dev.sinew.scenes.reactions;
 import dev.sinew.reactions.hit.Hit;
 import dev.sinew.reactions.weakening.Weakening;
 import dev.sinew.scenes.CheckResult;
-import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
-import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.joml.Vector3d;
 
 /**
@@ -26,18 +22,13 @@ import org.joml.Vector3d;
  * strength and the closed form m₀ + (1 − m₀)·(3u² − 2u³), u = (t − h)/r; and {@code recoverySeconds},
  * from the hit until the mean tracking error is back under 3° for good.
  */
-public final class CriticalHitScene implements Scene {
+public final class CriticalHitScene extends ReactionScene {
     static final double HIT_AT = 1.0;
     static final double TRACE_SECONDS = 0.6;
 
     @Override
     public String name() {
         return "critical-hit";
-    }
-
-    @Override
-    public String category() {
-        return "reactions";
     }
 
     @Override
@@ -48,11 +39,6 @@ public final class CriticalHitScene implements Scene {
     @Override
     public double defaultSeconds() {
         return 3;
-    }
-
-    @Override
-    public Set<SceneOption> options() {
-        return EnumSet.of(SceneOption.PROFILE);
     }
 
     @Override

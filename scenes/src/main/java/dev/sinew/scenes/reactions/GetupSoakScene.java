@@ -4,7 +4,6 @@ import dev.sinew.reactions.Character;
 import dev.sinew.reactions.CharacterState;
 import dev.sinew.reactions.hit.Hit;
 import dev.sinew.scenes.CheckResult;
-import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
 import dev.sinew.scenes.SceneCount;
 import dev.sinew.scenes.SceneOption;
@@ -30,7 +29,7 @@ import org.joml.Vector3d;
  * {@code poseClasses} how often each lying class was met, and {@code failedGetUps} how many get-ups
  * were abandoned and tried again (the body left its animated root by more than the abort distance).
  */
-public final class GetupSoakScene implements Scene {
+public final class GetupSoakScene extends ReactionScene {
     static final int DEFAULT_COUNT = 50;
     static final double STAND_BEFORE_HIT = 1.0;
     static final double GIVE_UP = 30;
@@ -40,11 +39,6 @@ public final class GetupSoakScene implements Scene {
     @Override
     public String name() {
         return "getup-soak";
-    }
-
-    @Override
-    public String category() {
-        return "reactions";
     }
 
     @Override

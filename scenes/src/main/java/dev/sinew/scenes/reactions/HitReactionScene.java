@@ -5,16 +5,12 @@ import dev.sinew.reactions.CharacterListener;
 import dev.sinew.reactions.CharacterState;
 import dev.sinew.reactions.hit.Hit;
 import dev.sinew.scenes.CheckResult;
-import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneInstance;
-import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.joml.Vector3d;
 
 /**
@@ -26,7 +22,7 @@ import org.joml.Vector3d;
  * impulse one body took within a tick (N·s), which must not pass the per-hit cap
  * ({@code impulseCap}).
  */
-public final class HitReactionScene implements Scene {
+public final class HitReactionScene extends ReactionScene {
     static final double INTERVAL = 1.5;
     static final double FIRST = 1.0;
     /** Body, direction of the blow (yaw from the character's facing, deg, 180 = from the front) and magnitude (N·s). */
@@ -41,11 +37,6 @@ public final class HitReactionScene implements Scene {
     }
 
     @Override
-    public String category() {
-        return "reactions";
-    }
-
-    @Override
     public String description() {
         return "the standing character takes 10 normal hits on different bodies and stays up";
     }
@@ -53,11 +44,6 @@ public final class HitReactionScene implements Scene {
     @Override
     public double defaultSeconds() {
         return FIRST + BODIES.length * INTERVAL;
-    }
-
-    @Override
-    public Set<SceneOption> options() {
-        return EnumSet.of(SceneOption.PROFILE);
     }
 
     @Override

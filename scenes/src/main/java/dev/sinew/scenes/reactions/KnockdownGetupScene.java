@@ -8,14 +8,11 @@ import dev.sinew.reactions.getup.PoseClass;
 import dev.sinew.reactions.hit.Hit;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.SceneInstance;
-import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.joml.Vector3d;
 
 /**
@@ -34,7 +31,7 @@ import org.joml.Vector3d;
  * if it did not stand within {@value #GIVE_UP} s of the push). A knock-down the run was too short
  * for fails its checks.
  */
-public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
+public final class KnockdownGetupScene extends ReactionScene {
     static final double STAND_BEFORE_PUSH = 1.5;
     /** A push that has not got the character standing again within this long has failed, s. */
     static final double GIVE_UP = 25;
@@ -53,11 +50,6 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
     }
 
     @Override
-    public String category() {
-        return "reactions";
-    }
-
-    @Override
     public String description() {
         return "three knock-downs (face down, face up, side), each followed by the chosen get-up";
     }
@@ -65,11 +57,6 @@ public final class KnockdownGetupScene implements dev.sinew.scenes.Scene {
     @Override
     public double defaultSeconds() {
         return 48;
-    }
-
-    @Override
-    public Set<SceneOption> options() {
-        return EnumSet.of(SceneOption.PROFILE);
     }
 
     @Override
