@@ -12,8 +12,12 @@ import org.joml.Vector3d;
  * applied to the character instead.
  */
 public final class Clip {
-    /** What sampling outside [0, duration] does. */
-    public enum Wrap { CLAMP, LOOP }
+    /**
+     * What sampling outside [0, duration] does: hold the end frames, start again from frame 0, or
+     * play back and forth (period twice the duration; continuous in value at both ends, the way an
+     * additive breathing stretch is looped).
+     */
+    public enum Wrap { CLAMP, LOOP, PING_PONG }
 
     private final String name;
     private final Skeleton skeleton;
@@ -31,6 +35,98 @@ public final class Clip {
         this.frames = frames;
         this.rotations = rotations;
         this.roots = roots;
+    }
+
+    /**
+     * A clip from its frames: {@code rotations} holds every frame's local rotations (x, y, z, w; 4
+     * per bone, frame-major: frame f, bone b at 4·(f·n + b)), {@code roots} every frame's root
+     * translation (3 per frame, metres). The arrays are copied and the rotations normalized.
+     *
+     * @param frameRate frames per second (&gt; 0)
+     * @throws InvalidArgumentException on lengths that do not fit the skeleton, a non-finite value or
+     *                                  a zero quaternion
+     */
+    public static Clip of(String name, Skeleton skeleton, double frameRate, double[] rotations, double[] roots) {
+        Check.notNull("skeleton", skeleton);
+        Check.positive("frameRate", frameRate);
+        int n = skeleton.boneCount();
+        if (roots.length == 0 || roots.length % 3 != 0) {
+            throw new InvalidArgumentException("roots", roots.length, "must hold 3 values per frame, at least one frame");
+        }
+        int frames = roots.length / 3;
+        if (rotations.length != 4 * n * frames) {
+            throw new InvalidArgumentException("rotations", rotations.length,
+                    "must hold 4 values per bone per frame (" + 4 * n * frames + " for " + frames + " frames of " + n + " bones)");
+        }
+        double[] r = rotations.clone();
+        for (int i = 0; i < r.length; i += 4) {
+            double len = Math.sqrt(r[i] * r[i] + r[i + 1] * r[i + 1] + r[i + 2] * r[i + 2] + r[i + 3] * r[i + 3]);
+            if (!(len > 1e-9) || !Double.isFinite(len)) {
+                throw new InvalidArgumentException("rotations[" + i + "..]", len, "must be a finite, non-zero quaternion");
+            }
+            r[i] /= len;
+            r[i + 1] /= len;
+            r[i + 2] /= len;
+            r[i + 3] /= len;
+        }
+        for (double v : roots) {
+            Check.finite("roots", v);
+        }
+        return new Clip(name, skeleton, frameRate, frames, r, roots.clone());
+    }
+
+    /**
+     * This clip's motion on another skeleton whose bones have the same names (matched by name, so
+     * two files of one capture subject share clips): each target bone takes the clip's rotation of
+     * the bone of its name, a bone the clip lacks keeps its rest rotation; root translations are
+     * kept. The clip itself when {@code target} is its own skeleton.
+     */
+    public Clip retarget(Skeleton target) {
+        Check.notNull("target", target);
+        if (target == skeleton) {
+            return this;
+        }
+        int m = target.boneCount();
+        int n = skeleton.boneCount();
+        double[] r = new double[4 * m * frames];
+        org.joml.Quaterniond rest = new org.joml.Quaterniond();
+        for (int b = 0; b < m; b++) {
+            int src = skeleton.find(target.name(b));
+            target.restRotation(b, rest);
+            for (int f = 0; f < frames; f++) {
+                int o = 4 * (f * m + b);
+                if (src >= 0) {
+                    System.arraycopy(rotations, 4 * (f * n + src), r, o, 4);
+                } else {
+                    r[o] = rest.x;
+                    r[o + 1] = rest.y;
+                    r[o + 2] = rest.z;
+                    r[o + 3] = rest.w;
+                }
+            }
+        }
+        return new Clip(name, target, frameRate, frames, r, roots);
+    }
+
+    /**
+     * A clip of the same skeleton, rate and length whose frame f is what {@code map} makes of this
+     * clip's frame f: map(frame, out) fills out (a fresh rest pose each frame), the frame being
+     * read only.
+     */
+    public Clip mapped(String newName, java.util.function.BiConsumer<Pose, Pose> map) {
+        int n = skeleton.boneCount();
+        double[] r = new double[4 * n * frames];
+        double[] t = new double[3 * frames];
+        Pose in = new Pose(skeleton);
+        for (int f = 0; f < frames; f++) {
+            Pose out = new Pose(skeleton);
+            map.accept(frame(f, in), out);
+            System.arraycopy(out.local, 0, r, 4 * n * f, 4 * n);
+            t[3 * f] = out.root.x;
+            t[3 * f + 1] = out.root.y;
+            t[3 * f + 2] = out.root.z;
+        }
+        return of(newName, skeleton, frameRate, r, t);
     }
 
     public String name() {
@@ -93,6 +189,31 @@ public final class Clip {
         return blend(f0, f1, x - f0, dest);
     }
 
+    /**
+     * Samples only {@code bones} (and the root translation when {@code withRoot}) into dest, leaving
+     * its other bones as they are: how a player with a separate clock per body part samples.
+     */
+    public Pose sampleBones(double time, Wrap wrap, int[] bones, boolean withRoot, Pose dest) {
+        Check.finite("time", time);
+        if (dest.skeleton() != skeleton) {
+            throw new InvalidArgumentException("dest", dest, "is a pose of another skeleton");
+        }
+        double x = local(time, wrap) * frameRate;
+        int f0 = Math.min((int) Math.floor(x), frames - 1);
+        int f1 = Math.min(f0 + 1, frames - 1);
+        double a = x - f0;
+        int n = skeleton.boneCount();
+        for (int b : bones) {
+            slerp(rotations, 4 * (f0 * n + b), 4 * (f1 * n + b), a, dest, b);
+        }
+        if (withRoot) {
+            dest.root.set(roots[3 * f0] + a * (roots[3 * f1] - roots[3 * f0]),
+                    roots[3 * f0 + 1] + a * (roots[3 * f1 + 1] - roots[3 * f0 + 1]),
+                    roots[3 * f0 + 2] + a * (roots[3 * f1 + 2] - roots[3 * f0 + 2]));
+        }
+        return dest;
+    }
+
     /** {@link #sample} with the root's horizontal travel taken out: root x and z stay at frame 0's. */
     public Pose sampleInPlace(double time, Wrap wrap, Pose dest) {
         sample(time, wrap, dest);
@@ -130,6 +251,11 @@ public final class Clip {
         if (wrap == Wrap.LOOP) {
             double t = time % d;
             return t < 0 ? t + d : t;
+        }
+        if (wrap == Wrap.PING_PONG) {
+            double t = time % (2 * d);
+            t = t < 0 ? t + 2 * d : t;
+            return t > d ? 2 * d - t : t;
         }
         return Math.max(0, Math.min(d, time));
     }

@@ -340,4 +340,28 @@ public final class JsonData {
                 .trim();
         return s.isEmpty() ? "not understood" : s;
     }
+
+    /**
+     * JSON text as a {@code type}, then checked by {@code check}: an {@link
+     * dev.sinew.solver.InvalidArgumentException} from the check, whose parameter is the field's
+     * path ({@code search.intervalSeconds}, {@code keys[2].t}), comes out as a {@link FormatException}
+     * naming the source and that field's line.
+     */
+    public static <T> T read(String text, String source, Class<T> type, java.util.function.Consumer<T> check) {
+        Parsed<T> parsed = read(text, source, type);
+        try {
+            check.accept(parsed.value());
+        } catch (FormatException e) {
+            throw e;
+        } catch (dev.sinew.solver.InvalidArgumentException e) {
+            throw parsed.source().error("$." + e.parameter(), e.value(), allowed(e));
+        }
+        return parsed.value();
+    }
+
+    /** What an {@link dev.sinew.solver.InvalidArgumentException} says is allowed: its message after the parameter and value. */
+    public static String allowed(dev.sinew.solver.InvalidArgumentException e) {
+        String prefix = "invalid " + e.parameter() + " = " + e.value() + ": ";
+        return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
+    }
 }

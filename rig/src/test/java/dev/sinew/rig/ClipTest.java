@@ -1,6 +1,7 @@
 package dev.sinew.rig;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.joml.Quaterniond;
@@ -138,5 +139,49 @@ class ClipTest {
             n += d < 1 - 1e-12 ? 1 : 0;
         }
         return n;
+    }
+
+    /** Back and forth: continuous at both ends, period twice the duration. */
+    @Test
+    void pingPongPlaysBackAndForth() {
+        Quaterniond at = new Quaterniond();
+        Quaterniond back = new Quaterniond();
+        clip.sample(0.1, Clip.Wrap.CLAMP, pose).localRotation(1, at);
+        clip.sample(2 * clip.duration() - 0.1, Clip.Wrap.PING_PONG, pose).localRotation(1, back);
+        assertEquals(1, Math.abs(at.dot(back)), 1e-12);
+        clip.sample(2 * clip.duration() + 0.1, Clip.Wrap.PING_PONG, pose).localRotation(1, back);
+        assertEquals(1, Math.abs(at.dot(back)), 1e-12);
+    }
+
+    /** Sampling some bones leaves the others as they were. */
+    @Test
+    void sampleBonesTouchesOnlyThoseBones() {
+        Pose p = new Pose(clip.skeleton());
+        Quaterniond marker = new Quaterniond().rotateY(1);
+        p.setLocalRotation(0, marker);
+        clip.sampleBones(0.3, Clip.Wrap.CLAMP, new int[] {1}, false, p);
+        assertEquals(1, Math.abs(p.localRotation(0, new Quaterniond()).dot(marker)), 1e-15);
+        assertEquals(1, Math.abs(p.localRotation(1, new Quaterniond()).dot(clip.sample(0.3, Clip.Wrap.CLAMP, pose)
+                .localRotation(1, new Quaterniond()))), 1e-15);
+    }
+
+    @Test
+    void retargetMatchesBonesByName() {
+        Skeleton other = Skeleton.builder().add("j", -1, new Vector3d()).add("extra", 0, new Vector3d(0, 1, 0))
+                .add("r", 1, new Vector3d()).build();
+        Clip moved = clip.retarget(other);
+        Pose p = moved.sample(0.3, Clip.Wrap.CLAMP, new Pose(other));
+        clip.sample(0.3, Clip.Wrap.CLAMP, pose);
+        assertEquals(1, Math.abs(p.localRotation(0, new Quaterniond()).dot(pose.localRotation(1, new Quaterniond()))), 1e-15);
+        assertEquals(1, Math.abs(p.localRotation(1, new Quaterniond()).w), 0, "a bone the clip lacks keeps its rest");
+    }
+
+    @Test
+    void clipFromArraysChecksLengths() {
+        Skeleton sk = clip.skeleton();
+        assertThrows(dev.sinew.solver.InvalidArgumentException.class, () -> Clip.of("x", sk, 30, new double[7], new double[3]));
+        assertThrows(dev.sinew.solver.InvalidArgumentException.class, () -> Clip.of("x", sk, 30, new double[8], new double[3]));
+        assertThrows(dev.sinew.solver.InvalidArgumentException.class, () -> Clip.of("x", sk, 0, new double[] {0, 0, 0, 1, 0, 0, 0, 1},
+                new double[3]));
     }
 }

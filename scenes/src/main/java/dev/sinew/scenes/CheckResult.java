@@ -6,7 +6,7 @@ package dev.sinew.scenes;
  * @param name     what is checked, usually a metric name
  * @param value    the measured value
  * @param limit    the limit it is compared with
- * @param relation how: "<", "<=", "==" or ">="
+ * @param relation how: "<", "<=", "==", ">=" or ">"
  * @param pass     whether value relation limit holds
  */
 public record CheckResult(String name, double value, double limit, String relation, boolean pass) {
@@ -25,5 +25,9 @@ public record CheckResult(String name, double value, double limit, String relati
 
     public static CheckResult atLeast(String name, double value, double limit) {
         return new CheckResult(name, value, limit, ">=", value >= limit);
+    }
+
+    public static CheckResult greaterThan(String name, double value, double limit) {
+        return new CheckResult(name, value, limit, ">", value > limit);
     }
 }

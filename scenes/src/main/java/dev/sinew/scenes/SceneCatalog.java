@@ -15,6 +15,9 @@ import dev.sinew.scenes.joints.DriveGainsScene;
 import dev.sinew.scenes.joints.HingeSpringScene;
 import dev.sinew.scenes.joints.PendulumScene;
 import dev.sinew.scenes.joints.SwingConeScene;
+import dev.sinew.scenes.layers.LookAtScene;
+import dev.sinew.scenes.layers.MotionMatchingScene;
+import dev.sinew.scenes.layers.PoseHoldScene;
 import dev.sinew.scenes.reactions.CriticalHitScene;
 import dev.sinew.scenes.reactions.GetupSoakScene;
 import dev.sinew.scenes.reactions.HitReactionScene;
@@ -65,7 +68,11 @@ public final class SceneCatalog {
             new HitReactionScene(),
             new CriticalHitScene(),
             new KnockdownGetupScene(),
-            new GetupSoakScene());
+            new GetupSoakScene(),
+            new LookAtScene(),
+            new PoseHoldScene(),
+            new LookAtScene(true),
+            new MotionMatchingScene());
 
     private SceneCatalog() {
     }

@@ -36,6 +36,14 @@ public interface SceneInstance {
     }
 
     /**
+     * The scene's animation layers (for the sandbox's panel, look-at target and stick), or null when
+     * it has none.
+     */
+    default dev.sinew.scenes.layers.LayerView layers() {
+        return null;
+    }
+
+    /**
      * The scene's reacting character (its state, hits, weakening and get-up), or null when the
      * scene has none.
      */

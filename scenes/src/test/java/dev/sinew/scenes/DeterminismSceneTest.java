@@ -27,6 +27,19 @@ class DeterminismSceneTest {
     }
 
     /**
+     * Motion matching with the active ragdoll: the searches, jumps and blends decide the drive
+     * targets, so two runs must pick the same frames and end in the same state.
+     */
+    @Test
+    void motionMatchingHashRepeats() {
+        SceneOptions o = SceneOptions.defaults().withSeconds(6);
+        Report a = SceneRunner.run(SceneCatalog.get("motion-matching"), o, null);
+        Report b = SceneRunner.run(SceneCatalog.get("motion-matching"), o, null);
+        assertEquals(a.stateHash(), b.stateHash());
+        assertEquals(a.metrics().get("maxPopDeg"), b.metrics().get("maxPopDeg"));
+    }
+
+    /**
      * The knock-downs and get-ups (hits, weakening, limp falls, clip choice and the get-up ramp)
      * repeat bit for bit: two runs of the first 15 s of knockdown-getup end in the same state.
      */

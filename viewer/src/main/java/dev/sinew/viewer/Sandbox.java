@@ -6,6 +6,7 @@ import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneCatalog;
 import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneOptions;
+import dev.sinew.scenes.layers.LayerView;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.World;
 import imgui.ImGui;
@@ -34,6 +35,8 @@ import org.joml.Vector3d;
  *   K / G            knock the scene's character down / make it get up now (when it is down)
  *   H                switch the click's hit on a character between normal and critical
  *   C                colour bodies by index / tracking error / torque use
+ *   left drag on the look-at target   move it (scenes with a look-at)
+ *   arrow keys       the stick, relative to the camera (motion-matching)
  *   Esc              quit
  * </pre>
  */
@@ -76,9 +79,17 @@ final class Sandbox {
     private final DebugDraw debugDraw = new DebugDraw();
     private DebugLines debugLines;
     private final ClipPreview clipPreview = new ClipPreview();
+    private final LayersSection layersSection = new LayersSection();
     /** The panel's sections, drawn in this order. */
-    final List<PanelSection> sections = new ArrayList<>(List.of(new Sections.SceneControls(), new Sections.Character(), new Sections.Solver(),
-            new Sections.Strike(), new Reactions(), new Sections.Debug(), clipPreview, new Sections.Readouts()));
+    final List<PanelSection> sections = new ArrayList<>(List.of(new Sections.SceneControls(), new Sections.Character(), layersSection,
+            new Sections.Solver(), new Sections.Strike(), new Reactions(), new Sections.Debug(), clipPreview, new Sections.Readouts()));
+    /** Whether the current left drag moves the look-at target, and at what distance from the eye, m. */
+    private boolean targetDrag;
+    private double targetDistance;
+    /** Whether the arrow keys have taken over the scene's stick. */
+    private boolean stickTaken;
+    /** How close to the look-at target a drag must start, m. */
+    private static final double TARGET_PICK = 0.15;
     private final ImGuiImplGlfw imguiGlfw = new ImGuiImplGlfw();
     private final ImGuiImplGl3 imguiGl3 = new ImGuiImplGl3();
 
@@ -163,6 +174,8 @@ final class Sandbox {
         renderer.forgetHulls();
         interaction.forget();
         followed = null;
+        targetDrag = false;
+        stickTaken = false;
         Scene scene = scenes.get(sceneIndex);
         boolean yours = !given.isEmpty() && scene.options().containsAll(given)
                 && (!given.contains(SceneOption.COUNT) || scene.count() != null);
@@ -320,6 +333,7 @@ final class Sandbox {
             double frame = Math.min(0.25, now - last);
             last = now;
             double dt = session.world().settings().tickSeconds();
+            stick();
             if (!paused) {
                 accumulator += frame * timeScale;
                 int ticks = 0;
@@ -348,6 +362,7 @@ final class Sandbox {
             }
             debugLines.clear();
             debugDraw.collect(session.world(), session.instance.driver(), debugLines);
+            layersSection.collect(session.instance.layers(), null, debugLines);
             clipPreview.advance(frame);
             clipPreview.collect(camera.target, debugLines);
             debugLines.draw(camera.projection(w[0], hh[0], new org.joml.Matrix4f()).mul(camera.view(new org.joml.Matrix4f())));
@@ -442,11 +457,20 @@ final class Sandbox {
         }
         if (!dragged && Math.hypot(x - pressX, y - pressY) > CLICK_PIXELS) {
             dragged = true;
-            // A left drag that starts on a body drags it; anywhere else it turns the camera.
-            orbiting = !(dragButton == GLFW_MOUSE_BUTTON_LEFT && !shift
+            // A left drag that starts on the look-at target moves it, on a body drags it; anywhere
+            // else it turns the camera.
+            targetDrag = dragButton == GLFW_MOUSE_BUTTON_LEFT && !shift && grabTarget(ray(pressX, pressY));
+            orbiting = !targetDrag && !(dragButton == GLFW_MOUSE_BUTTON_LEFT && !shift
                     && interaction.grab(session.world(), camera.eye(new Vector3d()), ray(pressX, pressY)));
         }
         if (!dragged) {
+            return;
+        }
+        if (targetDrag) {
+            LayerView v = session.instance.layers();
+            if (v != null) {
+                v.moveLookTarget(ray(x, y).mul(targetDistance).add(camera.eye(new Vector3d())));
+            }
             return;
         }
         if (interaction.dragging()) {
@@ -476,8 +500,50 @@ final class Sandbox {
                 }
             }
             interaction.release();
+            targetDrag = false;
             dragButton = -1;
         }
+    }
+
+    /** Whether the ray passes within {@link #TARGET_PICK} of the scene's look-at target (and how far along). */
+    private boolean grabTarget(Vector3d dir) {
+        LayerView v = session.instance.layers();
+        Vector3d t = v == null ? null : v.lookTarget(new Vector3d());
+        if (t == null) {
+            return false;
+        }
+        Vector3d eye = camera.eye(new Vector3d());
+        double along = t.sub(eye).dot(dir);
+        if (along <= 0 || t.lengthSquared() - along * along > TARGET_PICK * TARGET_PICK) {
+            return false;
+        }
+        targetDistance = along;
+        return true;
+    }
+
+    /**
+     * The arrow keys as the scene's stick, relative to the camera (up: away from it): once one is
+     * pressed they keep the stick (centred when released) until the scene is opened again.
+     */
+    private void stick() {
+        LayerView v = session.instance.layers();
+        if (v == null || !v.takesStick() || ImGui.getIO().getWantCaptureKeyboard()) {
+            return;
+        }
+        long h = window.handle;
+        int forward = (glfwGetKey(h, GLFW_KEY_UP) == GLFW_PRESS ? 1 : 0) - (glfwGetKey(h, GLFW_KEY_DOWN) == GLFW_PRESS ? 1 : 0);
+        int right = (glfwGetKey(h, GLFW_KEY_RIGHT) == GLFW_PRESS ? 1 : 0) - (glfwGetKey(h, GLFW_KEY_LEFT) == GLFW_PRESS ? 1 : 0);
+        stickTaken |= forward != 0 || right != 0;
+        if (!stickTaken) {
+            return;
+        }
+        // the camera looks along (−sin yaw, −cos yaw); its right is (cos yaw, −sin yaw)
+        double sy = Math.sin(camera.yaw);
+        double cy = Math.cos(camera.yaw);
+        double x = -forward * sy + right * cy;
+        double z = -forward * cy - right * sy;
+        double len = Math.hypot(x, z);
+        v.setStick(len > 1 ? x / len : x, len > 1 ? z / len : z);
     }
 
     /** World direction of the ray from the eye through window pixel (x, y). */

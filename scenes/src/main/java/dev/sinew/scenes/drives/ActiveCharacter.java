@@ -17,7 +17,9 @@ import org.joml.Vector3d;
  * The CMU ragdoll tracking a clip of the CMU skeleton through a {@link PoseDriver}: placed at
  * (x, z) with the clip's first frame standing on the ground (its lowest body point at y = 0), and
  * the clip shifted the same way, so frame 0 is where the ragdoll starts. {@link #update} samples
- * the clip at the tick's end time and drives toward it. Its bodies do not collide with each other.
+ * the clip at the tick's end time and drives toward it; {@link #track} drives toward any pose of the
+ * clip's skeleton (an animation layer stack's output), shifted the same way. Its bodies do not
+ * collide with each other.
  */
 public final class ActiveCharacter {
     final Ragdoll ragdoll;
@@ -80,6 +82,61 @@ public final class ActiveCharacter {
         driver.capture(pose);
     }
 
+    /**
+     * Builds the character into {@code world} in {@code start}, a pose placed where the character
+     * should be (world x and z kept), lifted so that its lowest body point touches the ground; with
+     * or without the root drive. Track poses with {@link #track}.
+     */
+    public ActiveCharacter(World world, Pose start, RagdollDefinition def, DriveProfile profile, boolean rootDrive) {
+        clip = null;
+        repairedFrames = 0;
+        pose = new Pose(start.skeleton()).set(start);
+        ragdoll = Ragdoll.build(world, start.skeleton(), def, pose, false);
+        ragdoll.setSelfCollision(false);
+        shift.set(0, -lowestOfRagdoll(world), 0);
+        pose.setRootTranslation(pose.rootTranslation(new Vector3d()).add(shift));
+        ragdoll.setPose(pose);
+        driver = new PoseDriver(ragdoll, profile);
+        if (rootDrive) {
+            driver.setRootDrive(RootDrive.standard(ragdoll));
+        }
+        driver.capture(pose);
+    }
+
+    /**
+     * Drives toward {@code animated} (copied, shifted as the character was placed); call once per
+     * tick before the step. Allocates nothing.
+     */
+    public void track(Pose animated) {
+        pose.set(animated);
+        pose.setRootTranslation(pose.rootTranslation(tmp).add(shift));
+        driver.capture(pose);
+        driver.update();
+    }
+
+    /**
+     * Makes every body kinematic along the animation: a figure that shows the animation exactly
+     * (for scenes about the animation itself) instead of tracking it with forces.
+     */
+    public void followExactly() {
+        for (int i = 0; i < ragdoll.bodyCount(); i++) {
+            driver.setKinematic(i, true);
+        }
+    }
+
+    public Ragdoll ragdoll() {
+        return ragdoll;
+    }
+
+    public PoseDriver driver() {
+        return driver;
+    }
+
+    /** Added to every tracked pose's root translation, m (a copy). */
+    public Vector3d shift(Vector3d dest) {
+        return dest.set(shift);
+    }
+
     /** Samples the clip at {@code time} s (clamped), shifted, and drives toward it; call before the step. */
     public void update(double time) {
         clip.sample(time, Clip.Wrap.CLAMP, pose);
@@ -108,7 +165,7 @@ public final class ActiveCharacter {
         driver.update();
     }
 
-    TrackingReport report() {
+    public TrackingReport report() {
         return driver.report();
     }
 
@@ -133,7 +190,7 @@ public final class ActiveCharacter {
     }
 
     /** The lowest point of body i's shape now, m. */
-    static double lowestPoint(World w, Ragdoll r, int i) {
+    public static double lowestPoint(World w, Ragdoll r, int i) {
         return RagdollDropScene.lowestPoint(w, r, i);
     }
 }
