@@ -145,16 +145,6 @@ public final class ActiveCharacter {
         driver.update();
     }
 
-    /** The ragdoll. */
-    public Ragdoll ragdoll() {
-        return ragdoll;
-    }
-
-    /** Its pose driver (with the root drive when built with one). */
-    public PoseDriver driver() {
-        return driver;
-    }
-
     /** The pose last sampled (frame 0 after construction), shifted: where the character stands, world. */
     public Pose pose() {
         return pose;
