@@ -189,12 +189,13 @@ public final class NarrowPhase {
     }
 
     /**
-     * Depth band (m) within which a hull's vertices against a plane count as one resting face.
-     * Of more than four vertices within the speculative margin, a manifold keeps those within
-     * this band of the deepest (reduced by area if more than four) and fills up with the next
-     * shallowest: a box rolling over an edge keeps the corners about to land. Reducing by area
-     * alone kept the far corners of the face it was leaving, and a foot landing at 12 rad/s put
-     * an unlisted corner 4.4 mm into the ground within one tick (ragdoll-drop).
+     * Depth band (m) within which a hull's points against a plane, or in one patch of a terrain,
+     * count as one resting face. Of more than four points within the speculative margin, a
+     * manifold keeps those within this band of the deepest (reduced by area if more than four)
+     * and fills up with the next shallowest: a box rolling over an edge keeps the corners about
+     * to land. Reducing by area alone kept the far corners of the face it was leaving, and a foot
+     * landing at 12 rad/s put an unlisted corner 4.4 mm into the ground within one tick
+     * (ragdoll-drop); on a flat heightfield, 21 mm (ragdoll-rest).
      */
     static final double PLANE_NEAR_BAND = 0.005;
 

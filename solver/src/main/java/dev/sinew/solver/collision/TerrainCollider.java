@@ -24,7 +24,15 @@ import dev.sinew.solver.shape.TriangleList;
  * the rest). Contacts across a seam then share the face normal and nothing catches on it.
  *
  * <p>Triangle contacts are one-sided: normals point out of the triangle's front, or along an
- * active edge's outward direction. Feature ids are (triangle id &lt;&lt; 6) | local code.
+ * active edge's outward direction.
+ *
+ * <p>Feature ids are (triangle id &lt;&lt; 10) | local code, so that a point keeps its id while
+ * the same features touch and no two points of a pair share one (the warm start matches
+ * impulses by id). A round shape's codes are below 16. A hull's: 0–255 its vertex v, the same
+ * whether it came from the incident face or lay over the triangle; 256–511 a point of the
+ * incident face clipped to the triangle ({@link #faceInTriangleCode}); 512–767 a point of the
+ * triangle clipped to a hull face ({@link #triangleInFaceCode}); 768–1023 the closest points of
+ * an edge pair. Triangles 2^22 ids apart share ids, which two points of one contact never are.
  */
 final class TerrainCollider {
     /** Cosine below which two triangle contact normals make separate patches (about 2.6°). */
@@ -35,6 +43,11 @@ final class TerrainCollider {
     private static final double EDGE_TOLERANCE = 1e-3;
     /** Barycentric slack for "over the triangle", so a point on a seam belongs to both triangles. */
     private static final double INSIDE_EPS = 1e-9;
+    /**
+     * Metres from a side of a triangle within which a clipped point lies on it (the clip keeps
+     * points up to {@link Polygon#CLIP_TOLERANCE} outside a side).
+     */
+    private static final double ON_SIDE = 1e-5;
     /** Points of one patch closer than this (m) are one point: the deeper is kept. */
     private static final double MERGE_DISTANCE = 5e-3;
 
@@ -137,7 +150,7 @@ final class TerrainCollider {
             m.nx = pn[3 * p];
             m.ny = pn[3 * p + 1];
             m.nz = pn[3 * p + 2];
-            pc[p].reduceInto(m);
+            pc[p].reduceNearInto(m, NarrowPhase.PLANE_NEAR_BAND);
             double wx = ta.vectorX(m.nx, m.ny, m.nz);
             double wy = ta.vectorY(m.nx, m.ny, m.nz);
             double wz = ta.vectorZ(m.nx, m.ny, m.nz);
@@ -196,7 +209,7 @@ final class TerrainCollider {
         }
         Candidates c = pc[best];
         for (int k = 0; k < tc.count; k++) {
-            int id = (triangle << 6) | (tc.id[k] & 0x3F);
+            int id = (triangle << 10) | (tc.id[k] & 0x3FF);
             int dup = -1;
             for (int q = 0; q < c.count; q++) {
                 if (sq(c.x[q] - tc.x[k]) + sq(c.y[q] - tc.y[k]) + sq(c.z[q] - tc.z[k]) < MERGE_DISTANCE * MERGE_DISTANCE) {
@@ -468,7 +481,7 @@ final class TerrainCollider {
             cnx = lx;
             cny = ly;
             cnz = lz;
-            tc.add(mx, my, mz, edgeSep, 48 + ((edgeK * 5 + edgeE) & 0xF));
+            tc.add(mx, my, mz, edgeSep, 768 + ((edgeK << 6 | edgeE) & 0xFF));
             emit();
             verticesOver(nv, margin);
             return;
@@ -507,7 +520,7 @@ final class TerrainCollider {
                 double sep = mx * poly.x[k] + my * poly.y[k] + mz * poly.z[k] - md;
                 if (sep <= margin) {
                     tc.add(poly.x[k] - 0.5 * sep * mx, poly.y[k] - 0.5 * sep * my, poly.z[k] - 0.5 * sep * mz, sep,
-                            16 + (poly.code[k] & 0x1F));
+                            512 + triangleInFaceCode(h, start, size, k));
                 }
             }
             emit();
@@ -548,12 +561,128 @@ final class TerrainCollider {
         cnz = nz;
         for (int k = 0; k < poly.count; k++) {
             double sep = nx * (poly.x[k] - t[0]) + ny * (poly.y[k] - t[1]) + nz * (poly.z[k] - t[2]);
-            if (sep <= margin) {
+            if (sep > margin) {
+                continue;
+            }
+            int code = poly.code[k];
+            if ((code & 0x2000) != 0) {
                 tc.add(poly.x[k] - 0.5 * sep * nx, poly.y[k] - 0.5 * sep * ny, poly.z[k] - 0.5 * sep * nz, sep,
-                        poly.code[k] & 0x1F);
+                        code & 0xFF);
+                continue;
+            }
+            int sides = sides(poly.x[k], poly.y[k], poly.z[k]);
+            if (!onFlatSeamsOnly(sides)) {
+                tc.add(poly.x[k] - 0.5 * sep * nx, poly.y[k] - 0.5 * sep * ny, poly.z[k] - 0.5 * sep * nz, sep,
+                        256 + faceInTriangleCode(h, start, size, k, sides));
             }
         }
         verticesOver(nv, margin);
+    }
+
+    /**
+     * True when a point where the incident face was clipped lies on the current triangle's
+     * sides ({@code sides}, from {@link #sides}) only where they are flat seams: edges whose
+     * neighbour bends by less than the patch angle ({@link #PATCH_COS}). There the point is a cut
+     * through the middle of the hull's face, not a corner of its contact: the neighbour's points
+     * join the same patch, the face's vertices over it among them, and the cut would only take one
+     * of the patch's four points from a corner. Seen on a flat heightfield: a box landing on an
+     * edge kept a cut on that edge instead of the corner about to land, which went 12 mm deep
+     * within the tick. Points on a side without a neighbour, or where the surface bends, stay.
+     */
+    private boolean onFlatSeamsOnly(int sides) {
+        for (int k = 0; k < 3; k++) {
+            if ((sides & (1 << k)) != 0 && terrainShape.edgeCos(triangleId, k) < PATCH_COS) {
+                return false;
+            }
+        }
+        return sides != 0;
+    }
+
+    /** Bit k set when (x, y, z) lies on side k of the current triangle (within {@link #ON_SIDE}). */
+    private int sides(double x, double y, double z) {
+        int mask = 0;
+        for (int k = 0; k < 3; k++) {
+            int o = 3 * k;
+            int q = 3 * ((k + 1) % 3);
+            double ex = t[q] - t[o];
+            double ey = t[q + 1] - t[o + 1];
+            double ez = t[q + 2] - t[o + 2];
+            double sx = ey * n[2] - ez * n[1];
+            double sy = ez * n[0] - ex * n[2];
+            double sz = ex * n[1] - ey * n[0];
+            double side = (sx * (x - t[o]) + sy * (y - t[o + 1]) + sz * (z - t[o + 2]))
+                    / Math.sqrt(ex * ex + ey * ey + ez * ez);
+            if (Math.abs(side) <= ON_SIDE) {
+                mask |= 1 << k;
+            }
+        }
+        return mask;
+    }
+
+    /**
+     * The code (0–255) of clipped point k of the incident face (given by its first vertex slot
+     * {@code start} and {@code size}) that is not one of its vertices: where face edge j crosses
+     * triangle side s, (s &lt;&lt; 6) | j; a triangle corner c inside the face, 192 + c. Each
+     * face edge crosses each side once, so no two points of a triangle share a code.
+     */
+    private int faceInTriangleCode(ConvexHull h, int start, int size, int k, int sides) {
+        // the side the point was clipped by, should rounding have put it farther from the side
+        int side = sides == 0 ? (poly.code[k] >> 7) & 3 : Integer.numberOfTrailingZeros(sides);
+        if (Integer.bitCount(sides) > 1) {
+            // on sides s and s + 1 (or 2 and 0): their common corner
+            return 192 + ((sides == 0b101) ? 0 : side + 1);
+        }
+        return (side << 6) | (nearestEdge(h, start, size, poly.x[k], poly.y[k], poly.z[k]) & 0x3F);
+    }
+
+    /**
+     * The code (0–255) of clipped point k of the triangle against hull face f (given by
+     * {@code start} and {@code size}): triangle corner c, 240 + c; where triangle side s crosses
+     * face side j, (s &lt;&lt; 6) | j; a corner w of the face inside the triangle, 192 + w mod 48.
+     */
+    private int triangleInFaceCode(ConvexHull h, int start, int size, int k) {
+        int code = poly.code[k];
+        if ((code & 0x2000) != 0) {
+            return 240 + (code & 3);
+        }
+        int sides = sides(poly.x[k], poly.y[k], poly.z[k]);
+        if (Integer.bitCount(sides) > 1) {
+            return 240 + ((sides == 0b101) ? 0 : Integer.numberOfTrailingZeros(sides) + 1);
+        }
+        if (sides != 0) {
+            return (Integer.numberOfTrailingZeros(sides) << 6) | ((code >> 7) & 0x3F);
+        }
+        int nearest = 0;
+        double best = Double.POSITIVE_INFINITY;
+        for (int w = 0; w < size; w++) {
+            int v = h.faceVertex(start + w);
+            double d = sq(hv[3 * v] - poly.x[k]) + sq(hv[3 * v + 1] - poly.y[k]) + sq(hv[3 * v + 2] - poly.z[k]);
+            if (d < best) {
+                best = d;
+                nearest = w;
+            }
+        }
+        return 192 + nearest % 48;
+    }
+
+    /** Index in the face loop of the face edge (slot j to j + 1) nearest the point (x, y, z). */
+    private int nearestEdge(ConvexHull h, int start, int size, double x, double y, double z) {
+        int nearest = 0;
+        double best = Double.POSITIVE_INFINITY;
+        for (int j = 0; j < size; j++) {
+            int a = h.faceVertex(start + j);
+            int b = h.faceVertex(start + (j + 1) % size);
+            seg.closest(x, y, z, x, y, z, hv[3 * a], hv[3 * a + 1], hv[3 * a + 2], hv[3 * b], hv[3 * b + 1], hv[3 * b + 2]);
+            double px = hv[3 * a] + seg.t * (hv[3 * b] - hv[3 * a]);
+            double py = hv[3 * a + 1] + seg.t * (hv[3 * b + 1] - hv[3 * a + 1]);
+            double pz = hv[3 * a + 2] + seg.t * (hv[3 * b + 2] - hv[3 * a + 2]);
+            double d = sq(px - x) + sq(py - y) + sq(pz - z);
+            if (d < best) {
+                best = d;
+                nearest = j;
+            }
+        }
+        return nearest;
     }
 
     /** Index among the unique directions found so far of a direction parallel to hull edge e, or −1. */
@@ -623,7 +752,7 @@ final class TerrainCollider {
             double z = hv[3 * v + 2];
             double sep = nx * (x - t[0]) + ny * (y - t[1]) + nz * (z - t[2]);
             if (sep <= margin && over(x, y, z)) {
-                tc.add(x - 0.5 * sep * nx, y - 0.5 * sep * ny, z - 0.5 * sep * nz, sep, 32 + (v & 0x1F));
+                tc.add(x - 0.5 * sep * nx, y - 0.5 * sep * ny, z - 0.5 * sep * nz, sep, v & 0xFF);
             }
         }
     }
