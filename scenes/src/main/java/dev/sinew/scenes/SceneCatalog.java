@@ -25,6 +25,7 @@ import dev.sinew.scenes.reactions.KnockdownGetupScene;
 import dev.sinew.scenes.rig.ClipPlayScene;
 import dev.sinew.scenes.rig.RagdollDropScene;
 import dev.sinew.scenes.rig.RagdollPileScene;
+import dev.sinew.scenes.rig.RagdollRestScene;
 import dev.sinew.scenes.solver.BounceScene;
 import dev.sinew.scenes.solver.FaultScene;
 import dev.sinew.scenes.solver.BoxStackScene;
@@ -61,6 +62,7 @@ public final class SceneCatalog {
             new ClipPlayScene(),
             new RagdollDropScene(),
             new RagdollPileScene(),
+            new RagdollRestScene(),
             new StandScene(),
             new TrackWalkScene(),
             new ProfileSweepScene(),

@@ -81,7 +81,13 @@ public final class RagdollDropScene implements Scene {
     /** {@link #drop} turned by {@code yaw} rad about the vertical (+Y) axis. */
     public static Ragdoll drop(World world, BvhImporter.Bvh walk, RagdollDefinition def, double x, double z, double lift,
             double yaw, boolean allowSleep) {
-        Pose pose = walk.clip().frame(0, new Pose(walk.skeleton()));
+        return drop(world, walk, def, 0, x, z, lift, yaw, allowSleep);
+    }
+
+    /** {@link #drop} posed from the clip's frame {@code frame} (0-based) instead of its first. */
+    public static Ragdoll drop(World world, BvhImporter.Bvh walk, RagdollDefinition def, int frame, double x, double z,
+            double lift, double yaw, boolean allowSleep) {
+        Pose pose = walk.clip().frame(frame, new Pose(walk.skeleton()));
         if (yaw != 0) {
             pose.setLocalRotation(0, new Quaterniond().rotateY(yaw).mul(pose.localRotation(0, new Quaterniond())).normalize());
         }

@@ -85,6 +85,14 @@ public final class RagdollPileScene implements Scene {
     /** The pile's world with any clip's first frame and a ragdoll definition for its skeleton. */
     public static List<Ragdoll> build(World world, BvhImporter.Bvh walk, RagdollDefinition def, int count, long seed) {
         world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
+        return pile(world, walk, def, count, seed);
+    }
+
+    /**
+     * The pile's ragdolls alone, over whatever ground the world has (its surface at y = 0): each
+     * one 0.5 m higher than the last, shifted up to 0.3 m and turned at random by {@code seed}.
+     */
+    public static List<Ragdoll> pile(World world, BvhImporter.Bvh walk, RagdollDefinition def, int count, long seed) {
         Random r = new Random(seed);
         List<Ragdoll> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
