@@ -9,6 +9,7 @@ import dev.sinew.solver.constraint.SwingTwistLimitPart;
 import dev.sinew.solver.constraint.Tuning;
 import dev.sinew.solver.joint.Joints;
 import dev.sinew.solver.math.Mat3;
+import dev.sinew.solver.math.Quaternions;
 import java.util.Arrays;
 
 /**
@@ -23,11 +24,15 @@ final class ArticulatedJoints {
     private final Bodies b;
     private final Joints joints;
 
-    ArticulatedJoints(Articulations arts, Bodies bodies, Joints joints) {
+    ArticulatedJoints(Articulations arts, Bodies bodies, Joints joints, ArticulatedGround ground) {
         this.arts = arts;
         this.b = bodies;
         this.joints = joints;
+        this.ground = ground;
     }
+
+    /** The trees' ground pairs, which a projection may not push deeper. */
+    private final ArticulatedGround ground;
 
     /** +1 if link l is its joint's body B (its node's rate is ω_B − ω_A), −1 if it is body A. */
     private double sign(Articulation a, int l) {
@@ -227,95 +232,25 @@ final class ArticulatedJoints {
     }
 
     /**
-     * Position projection of the articulated joints' passed limits, after the position update:
-     * each rigid limit row passed by more than {@link SwingTwistLimitPart#PROJECTION_SLOP} asks for
-     * the displacement impulse −C/K along its row (K its node's self-response), and the tree moves by
-     * their joint response, turning the links about their joints and the free root as the masses
-     * share it, at most {@link JointTreeSolver#MAX_PROJECTION_TURN} per link. Velocities are left to
-     * the relax pass. Two passes: closing the cone can push the twist past its range.
+     * Position projection of the articulated joints' passed limits, after the position update, with
+     * the tree's ground contacts held. The velocity rows are linear: a limb sliding fast along a
+     * curved cone follows their tangent out of it by (ω·h)²/(2·radius) every substep. So the rows
+     * passed by more than {@link Tuning#PROJECTION_SLOP} (and those within {@link #NEAR} of their
+     * limit, so that closing one does not push another past) ask for the displacement Δq = A⁻¹·Jᵀ·λ
+     * with C + J·Δq ≥ 0, λ ≥ 0; and the tree's points on or near the ground (sep below
+     * {@link #GROUND_NEAR}) join as rows that may not end deeper than they are (or past touching if
+     * apart): sep + J·Δq ≥ min(sep, 0). Without them a projection closing an ankle's limit as the
+     * body lands puts the foot into the ground; lifting the whole tree afterwards kept the feet out
+     * but pumped energy in (a resting ragdoll never came to rest in 2 of 24 drops). Solved by
+     * projected Gauss–Seidel on the rows' coupling K_rs = J_r·A⁻¹·J_sᵀ, at most
+     * {@link Tuning#MAX_PROJECTION_TURN} per link. Velocities are left to the relax pass. Two passes:
+     * closing the cone can push the twist past its range.
      */
     void project() {
         for (int pass = 0; pass < PROJECTION_PASSES; pass++) {
             boolean any = false;
-            for (int i = 0; i < arts.count; i++) {
-                Articulation a = arts.list[i];
-                for (int l = 0; l < a.linkCount; l++) {
-                    int j = a.linkJoint[l];
-                    SwingTwistLimitPart st = j < 0 ? null : joints.swingTwist[j];
-                    if (st == null || st.spring.active) {
-                        continue;
-                    }
-                    st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
-                    // the rows passed, or within NEAR of their limit (so that closing one does not
-                    // push another past), solved together: K·λ = −C, λ ≥ 0 (projected Gauss–Seidel
-                    // on at most three rows)
-                    int n = 0;
-                    boolean passed = false;
-                    double slop = Tuning.PROJECTION_SLOP;
-                    if (st.twistLimited() && st.twistValid()) {
-                        boolean lower = st.twist - st.twistMin < st.twistMax - st.twist;
-                        double c = lower ? st.twist - st.twistMin : st.twistMax - st.twist;
-                        if (c < NEAR) {
-                            projRow[n] = lower ? st.twistLower : st.twistUpper;
-                            projC[n++] = c;
-                            passed |= c < -slop;
-                        }
-                    }
-                    if (st.coneLimited() && st.coneValid && st.coneError < NEAR) {
-                        projRow[n] = st.cone;
-                        projC[n++] = st.coneError;
-                        passed |= st.coneError < -slop;
-                    }
-                    if (!passed) {
-                        continue;
-                    }
-                    int node = a.linkNode[l];
-                    double[] k = a.nodeResponse;
-                    int ko = 9 * node;
-                    for (int r = 0; r < n; r++) {
-                        double[] jr = projRow[r].jB;
-                        double tx = k[ko] * jr[0] + k[ko + 1] * jr[1] + k[ko + 2] * jr[2];
-                        double ty = k[ko + 3] * jr[0] + k[ko + 4] * jr[1] + k[ko + 5] * jr[2];
-                        double tz = k[ko + 6] * jr[0] + k[ko + 7] * jr[1] + k[ko + 8] * jr[2];
-                        for (int q = 0; q < n; q++) {
-                            double[] jq = projRow[q].jB;
-                            projK[3 * q + r] = jq[0] * tx + jq[1] * ty + jq[2] * tz;
-                        }
-                        projL[r] = 0;
-                    }
-                    for (int sweep = 0; sweep < 12; sweep++) {
-                        for (int r = 0; r < n; r++) {
-                            double krr = projK[3 * r + r];
-                            if (!(krr > 0)) {
-                                continue;
-                            }
-                            double w = projC[r];
-                            for (int q = 0; q < n; q++) {
-                                w += projK[3 * r + q] * projL[q];
-                            }
-                            projL[r] = Math.max(0, projL[r] - w / krr);
-                        }
-                    }
-                    double gx = 0;
-                    double gy = 0;
-                    double gz = 0;
-                    for (int r = 0; r < n; r++) {
-                        double[] jr = projRow[r].jB;
-                        gx += projL[r] * jr[0];
-                        gy += projL[r] * jr[1];
-                        gz += projL[r] * jr[2];
-                    }
-                    if (gx != 0 || gy != 0 || gz != 0) {
-                        double sign = sign(a, l);
-                        a.displaceNode(node, sign * gx, sign * gy, sign * gz);
-                        any = true;
-                    }
-                }
-                if (a.pendingDisplacement()) {
-                    liftAfterProjection(i, true);
-                    a.applyDisplacement(b, Tuning.MAX_PROJECTION_TURN);
-                    liftAfterProjection(i, false);
-                }
+            for (int t = 0; t < arts.count; t++) {
+                any |= project(t);
             }
             if (!any) {
                 return;
@@ -323,126 +258,184 @@ final class ArticulatedJoints {
         }
     }
 
-    /** This tick's pairs of an articulated body against one that does not move, grouped by articulation. */
-    private ContactPair[] groundPairs = new ContactPair[16];
-    private int[] groundStart = new int[5];
-    private double[] groundSep = new double[16 * ContactPair.N];
-
-    /** Groups the pairs to solve that hold an articulated body against a non-moving one, by articulation (stable). */
-    void groupGround(ContactPair[] pairs, int n) {
-        if (groundStart.length < arts.count + 2) {
-            groundStart = new int[2 * arts.count + 2];
-        }
-        Arrays.fill(groundStart, 0, arts.count + 2, 0);
-        int total = 0;
-        for (int i = 0; i < n; i++) {
-            int t = groundTree(pairs[i]);
-            if (t >= 0) {
-                groundStart[t + 2]++;
-                total++;
-            }
-        }
-        if (groundPairs.length < total) {
-            groundPairs = new ContactPair[2 * total];
-            groundSep = new double[2 * total * ContactPair.N];
-        }
-        for (int t = 0; t < arts.count; t++) {
-            groundStart[t + 2] += groundStart[t + 1];
-        }
-        for (int i = 0; i < n; i++) {
-            int t = groundTree(pairs[i]);
-            if (t >= 0) {
-                groundPairs[groundStart[t + 1]++] = pairs[i];
-            }
-        }
-    }
-
-    private int groundTree(ContactPair p) {
-        boolean movingA = moving(p.bodyA);
-        boolean movingB = moving(p.bodyB);
-        if (movingA == movingB) {
-            return -1;
-        }
-        int body = movingA ? p.bodyA : p.bodyB;
-        return arts.articulated(body) ? arts.artOf[body] : -1;
-    }
-
-    /**
-     * Keeps a projection of articulation t from pushing its bodies into what does not move: the
-     * projection turns links about their joints but knows nothing of contacts, so an ankle closing its
-     * limit as the body lands puts the foot into the ground. A free root is lifted, rigidly (joints
-     * stay closed), by what the deepened points ask: per axis the largest deficit·n (deficit: how far
-     * a point ends up deeper than it was, or past touching if it was apart), so against the ground no
-     * point gets deeper; against normals that disagree the lifts partly cancel.
-     */
-    private void liftAfterProjection(int t, boolean before) {
-        int from = groundStart[t];
-        int to = groundStart[t + 1];
-        if (from == to) {
-            return;
-        }
-        double upX = 0;
-        double upY = 0;
-        double upZ = 0;
-        double downX = 0;
-        double downY = 0;
-        double downZ = 0;
-        for (int pi = from; pi < to; pi++) {
-            ContactPair c = groundPairs[pi];
-            double sign = moving(c.bodyB) ? 1 : -1;
-            for (int k = 0; k < c.pointCount; k++) {
-                double sep = c.separationNow(b, k);
-                int o = ContactPair.N * pi + k;
-                if (before) {
-                    groundSep[o] = sep;
-                    continue;
-                }
-                double deficit = Math.max(groundSep[o], 0) - sep;
-                if (deficit > 0) {
-                    double nx = sign * c.nx;
-                    double ny = sign * c.ny;
-                    double nz = sign * c.nz;
-                    upX = Math.max(upX, deficit * nx);
-                    upY = Math.max(upY, deficit * ny);
-                    upZ = Math.max(upZ, deficit * nz);
-                    downX = Math.min(downX, deficit * nx);
-                    downY = Math.min(downY, deficit * ny);
-                    downZ = Math.min(downZ, deficit * nz);
-                }
-            }
-        }
-        if (before) {
-            return;
-        }
-        double mx = upX + downX;
-        double my = upY + downY;
-        double mz = upZ + downZ;
-        Articulation a = arts.list[t];
-        if (a.base >= 0 || (mx == 0 && my == 0 && mz == 0)) {
-            return;
-        }
-        int root = a.body[0];
-        b.pos[3 * root] += mx;
-        b.pos[3 * root + 1] += my;
-        b.pos[3 * root + 2] += mz;
-        a.pose(b);
-    }
-
     /** Projection passes per substep at most (a pass re-measures the limits the last one moved). */
     private static final int PROJECTION_PASSES = 3;
     /** Rows this close to their limit (rad) join a joint's projection, so that closing another does not push them past. */
     private static final double NEAR = 0.02;
-    private final AxisConstraintPart[] projRow = new AxisConstraintPart[3];
-    private final double[] projC = new double[3];
-    private final double[] projK = new double[9];
-    private final double[] projL = new double[3];
+    /** Ground points closer than this (m) join a projection, held from going deeper. */
+    private static final double GROUND_NEAR = 0.01;
 
-    /** −C/K for a passed row with gradient row.jB against the node's self-response K. */
-    private static double push(AxisConstraintPart row, double c, double[] k, int ko) {
-        double[] jv = row.jB;
-        double kk = jv[0] * (k[ko] * jv[0] + k[ko + 1] * jv[1] + k[ko + 2] * jv[2])
-                + jv[1] * (k[ko + 3] * jv[0] + k[ko + 4] * jv[1] + k[ko + 5] * jv[2])
-                + jv[2] * (k[ko + 6] * jv[0] + k[ko + 7] * jv[1] + k[ko + 8] * jv[2]);
-        return kk > 0 ? -c / kk : 0;
+    private double[] rowW = new double[64];
+    private double[] rowZ = new double[64];
+    private double[] rowC = new double[8];
+    private double[] rowK = new double[64];
+    private double[] rowL = new double[8];
+    private double[] rowG = new double[16];
+    private int rows;
+
+    /** One projection of articulation t; true if it moved. */
+    private boolean project(int t) {
+        Articulation a = arts.list[t];
+        int n3 = 3 * a.nodeCount;
+        rows = 0;
+        boolean passed = false;
+        double slop = Tuning.PROJECTION_SLOP;
+        for (int l = 0; l < a.linkCount; l++) {
+            int j = a.linkJoint[l];
+            SwingTwistLimitPart st = j < 0 ? null : joints.swingTwist[j];
+            if (st == null || st.spring.active) {
+                continue;
+            }
+            st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+            double sign = sign(a, l);
+            int node = a.linkNode[l];
+            if (st.twistLimited() && st.twistValid()) {
+                boolean lower = st.twist - st.twistMin < st.twistMax - st.twist;
+                double c = lower ? st.twist - st.twistMin : st.twistMax - st.twist;
+                if (c < NEAR) {
+                    limitRow(a, node, lower ? st.twistLower : st.twistUpper, sign, c);
+                    passed |= c < -slop;
+                }
+            }
+            if (st.coneLimited() && st.coneValid && st.coneError < NEAR) {
+                limitRow(a, node, st.cone, sign, st.coneError);
+                passed |= st.coneError < -slop;
+            }
+        }
+        if (!passed) {
+            return false;
+        }
+        for (int pi = ground.start(t); pi < ground.start(t + 1); pi++) {
+            ContactPair c = ground.pair(pi);
+            boolean onB = moving(c.bodyB);
+            int body = onB ? c.bodyB : c.bodyA;
+            double sign = onB ? 1 : -1;
+            for (int k = 0; k < c.pointCount; k++) {
+                double sep = c.separationNow(b, k);
+                if (sep < GROUND_NEAR) {
+                    groundRow(a, body, c, k, sign, sep);
+                }
+            }
+        }
+        // coupling K_rs = w_r·D⁻¹·w_s, then projected Gauss–Seidel on K·λ + C ≥ 0, λ ≥ 0
+        int r = rows;
+        if (rowK.length < r * r) {
+            rowK = new double[2 * r * r];
+        }
+        for (int q = 0; q < r; q++) {
+            int qo = q * n3;
+            for (int node = 0; node < a.nodeCount; node++) {
+                Mat3.mulVec(a.dinv, 9 * node, rowW, qo + 3 * node, rowZ, qo + 3 * node);
+            }
+        }
+        for (int q = 0; q < r; q++) {
+            for (int s2 = q; s2 < r; s2++) {
+                double acc = 0;
+                int qo = q * n3;
+                int so = s2 * n3;
+                for (int e = 0; e < n3; e++) {
+                    acc += rowW[qo + e] * rowZ[so + e];
+                }
+                rowK[q * r + s2] = acc;
+                rowK[s2 * r + q] = acc;
+            }
+            rowL[q] = 0;
+        }
+        for (int sweep = 0; sweep < PROJECTION_SWEEPS; sweep++) {
+            for (int q = 0; q < r; q++) {
+                double kqq = rowK[q * r + q];
+                if (!(kqq > 0)) {
+                    continue;
+                }
+                double w = rowC[q];
+                for (int s2 = 0; s2 < r; s2++) {
+                    w += rowK[q * r + s2] * rowL[s2];
+                }
+                rowL[q] = Math.max(0, rowL[q] - w / kqq);
+            }
+        }
+        boolean moved = false;
+        for (int q = 0; q < r; q++) {
+            if (rowL[q] != 0) {
+                a.addDisplacement(rowW, q * n3, rowL[q]);
+                moved = true;
+            }
+        }
+        if (!moved) {
+            return false;
+        }
+        a.applyDisplacement(b, Tuning.MAX_PROJECTION_TURN);
+        return true;
     }
+
+    /** Projected Gauss–Seidel sweeps over a projection's rows. */
+    private static final int PROJECTION_SWEEPS = 16;
+
+    /** Room for one more row of articulation a's projection (3 per node each). */
+    private int newRow(Articulation a) {
+        int n3 = 3 * a.nodeCount;
+        int r = rows++;
+        if (rowW.length < (r + 1) * n3) {
+            rowW = Arrays.copyOf(rowW, 2 * (r + 1) * n3);
+            rowZ = Arrays.copyOf(rowZ, 2 * (r + 1) * n3);
+        }
+        if (rowC.length <= r) {
+            rowC = Arrays.copyOf(rowC, 2 * (r + 1));
+            rowL = Arrays.copyOf(rowL, 2 * (r + 1));
+        }
+        if (rowG.length < n3) {
+            rowG = new double[n3];
+        }
+        Arrays.fill(rowW, r * n3, (r + 1) * n3, 0);
+        return r;
+    }
+
+    /** A limit row: gradient ±row.jB on the node, error c (rad). */
+    private void limitRow(Articulation a, int node, AxisConstraintPart row, double sign, double c) {
+        int r = newRow(a);
+        int d = a.depth[node];
+        int ao = a.ancOff[node];
+        for (int idx = 0; idx < d; idx++) {
+            int i = a.anc[ao + idx];
+            rowG[3 * i] = 0;
+            rowG[3 * i + 1] = 0;
+            rowG[3 * i + 2] = 0;
+        }
+        rowG[3 * node] = sign * row.jB[0];
+        rowG[3 * node + 1] = sign * row.jB[1];
+        rowG[3 * node + 2] = sign * row.jB[2];
+        sweep(a, node, r);
+        rowC[r] = c;
+    }
+
+    /** A ground row: unit push along the normal into the body at point k, room max(sep, 0) (m). */
+    private void groundRow(Articulation a, int body, ContactPair c, int k, double sign, double sep) {
+        int r = newRow(a);
+        int l = arts.linkOf[body];
+        int o = 3 * k;
+        double[] local = sign > 0 ? c.localB : c.localA;
+        double x = b.pos[3 * body] + Quaternions.rotX(b.rot, body, local, o);
+        double y = b.pos[3 * body + 1] + Quaternions.rotY(b.rot, body, local, o);
+        double z = b.pos[3 * body + 2] + Quaternions.rotZ(b.rot, body, local, o);
+        a.pathImpulse(l, sign * c.nx, sign * c.ny, sign * c.nz, x, y, z, 0, 0, 0, rowG);
+        sweep(a, a.linkNode[l], r);
+        rowC[r] = Math.max(sep, 0);
+    }
+
+    /** Row r's swept vector w_r = L⁻ᵀ·g from rowG on node's path. */
+    private void sweep(Articulation a, int node, int r) {
+        int n3 = 3 * a.nodeCount;
+        if (scratch.length < n3) {
+            scratch = new double[n3];
+        }
+        Arrays.fill(scratch, 0, n3, 0);
+        a.scatter(node, rowG, scratch);
+        System.arraycopy(scratch, 0, rowW, r * n3, n3);
+    }
+
+    private double[] scratch = new double[16];
+
+
+
+
 }

@@ -404,6 +404,18 @@ abstract class ArticulationResponse extends ArticulationTree {
      * placed on their parents' anchors. The step is scaled down whole so that no link turns more
      * than {@code maxTurn} rad. Positions only; velocities are left alone. False if nothing was pending.
      */
+    /** Adds scale·w (a displacement impulse already swept, L⁻ᵀ·g, 3 per node from w[o]) to the pending projection. */
+    void addDisplacement(double[] w, int o, double scale) {
+        if (disp.length < 3 * nodeCount) {
+            disp = new double[3 * nodeCount];
+            dispX = new double[3 * nodeCount];
+        }
+        for (int e = 0; e < 3 * nodeCount; e++) {
+            disp[e] += scale * w[o + e];
+        }
+        displacing = true;
+    }
+
     /** True if displacement impulses wait for {@link #applyDisplacement}. */
     boolean pendingDisplacement() {
         return displacing;

@@ -389,8 +389,8 @@ abstract class ArticulationTree {
         pending = true;
     }
 
-    /** buf += L⁻ᵀ·g for g on node's path (g consumed). */
-    final void scatter(int node, double[] g, double[] buf) {
+    /** buf[o..] += L⁻ᵀ·g for g on node's path (g consumed). */
+    final void scatterInto(int node, double[] g, double[] buf, int o) {
         int d = depth[node];
         int ao = ancOff[node];
         for (int idx = d; idx >= 0; idx--) {
@@ -398,21 +398,33 @@ abstract class ArticulationTree {
             double gx = g[3 * k];
             double gy = g[3 * k + 1];
             double gz = g[3 * k + 2];
-            buf[3 * k] += gx;
-            buf[3 * k + 1] += gy;
-            buf[3 * k + 2] += gz;
+            buf[o + 3 * k] += gx;
+            buf[o + 3 * k + 1] += gy;
+            buf[o + 3 * k + 2] += gz;
             int kd = depth[k];
             int kb = blockOff[k];
             int ka = ancOff[k];
             for (int a = 0; a < kd; a++) {
-                int o = 9 * (kb + a);
+                int lo = 9 * (kb + a);
                 int t = 3 * anc[ka + a];
-                // g_a −= L_k,aᵀ·g_k
-                g[t] -= lb[o] * gx + lb[o + 3] * gy + lb[o + 6] * gz;
-                g[t + 1] -= lb[o + 1] * gx + lb[o + 4] * gy + lb[o + 7] * gz;
-                g[t + 2] -= lb[o + 2] * gx + lb[o + 5] * gy + lb[o + 8] * gz;
+                g[t] -= lb[lo] * gx + lb[lo + 3] * gy + lb[lo + 6] * gz;
+                g[t + 1] -= lb[lo + 1] * gx + lb[lo + 4] * gy + lb[lo + 7] * gz;
+                g[t + 2] -= lb[lo + 2] * gx + lb[lo + 5] * gy + lb[lo + 8] * gz;
             }
         }
+    }
+
+    /** Adds scale·w (impulses already swept, L⁻ᵀ·g, 3 per node from w[o]) to the pending impulses. */
+    final void addPending(double[] w, int o, double scale) {
+        for (int e = 0; e < 3 * nodeCount; e++) {
+            lazy[e] += scale * w[o + e];
+        }
+        pending = true;
+    }
+
+    /** buf += L⁻ᵀ·g for g on node's path (g consumed). */
+    final void scatter(int node, double[] g, double[] buf) {
+        scatterInto(node, g, buf, 0);
     }
 
     /**

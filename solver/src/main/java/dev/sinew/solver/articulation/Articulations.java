@@ -6,6 +6,7 @@ import dev.sinew.solver.constraint.SlerpDrivePart;
 import dev.sinew.solver.constraint.SoftCoefficients;
 import dev.sinew.solver.constraint.SolverCounters;
 import dev.sinew.solver.constraint.Tuning;
+import dev.sinew.solver.contact.ContactSolver;
 import dev.sinew.solver.joint.Joints;
 import dev.sinew.solver.math.Mat3;
 import dev.sinew.solver.math.Quaternions;
@@ -32,8 +33,6 @@ public final class Articulations {
     /** Per body: its articulation and link this tick, or −1. */
     int[] artOf = new int[0];
     int[] linkOf = new int[0];
-    /** Per body: the impulse (linear, angular about the centre of mass) its contacts gave it since {@link #begin}. */
-    public double[] wrench = new double[0];
 
     // build scratch
     private int[] root = new int[0];
@@ -49,15 +48,21 @@ public final class Articulations {
     private double[] path = new double[12];
     private final double[] vel6 = new double[6];
 
-    public Articulations(Bodies bodies, Joints joints) {
+    public Articulations(Bodies bodies, Joints joints, ContactSolver contacts) {
         this.b = bodies;
         this.joints = joints;
-        this.rows = new ArticulatedJoints(this, bodies, joints);
+        this.contacts = contacts;
+        this.ground = new ArticulatedGround(this, bodies);
+        this.rows = new ArticulatedJoints(this, bodies, joints, ground);
         this.drives = new ArticulatedDrives(bodies, joints);
     }
 
+    /** The articulations' contacts with the ground, solved as one block per tree. */
+    private final ArticulatedGround ground;
     /** The articulated joints' rows (limits, friction) and their projection. */
     private final ArticulatedJoints rows;
+    /** The contact solver whose rows apply impulses to articulated bodies ({@link ContactSolver#wrench}). */
+    private final ContactSolver contacts;
     /** The articulations' drives and root springs, taken into each substep's system implicitly. */
     private final ArticulatedDrives drives;
 
@@ -107,7 +112,6 @@ public final class Articulations {
             queue = new int[cap];
             queueJoint = new int[cap];
             queueParentLink = new int[cap];
-            wrench = new double[6 * cap];
         }
         if (adj.length < 2 * joints.high) {
             adj = new int[2 * joints.alive.length];
@@ -378,10 +382,6 @@ public final class Articulations {
         return true;
     }
 
-
-
-
-
     private double[] jointImpulse = new double[12];
     private final double[] lever = new double[3];
 
@@ -473,27 +473,27 @@ public final class Articulations {
      */
     static final double MAX_TURN = 0.5;
 
-    /** The cross response of a contact pair whose bodies share an articulation, or none (crossA −1). */
-    public final double[] cross = new double[36];
-    public int crossA = -1;
-    public int crossB = -1;
 
     /** True if both bodies are articulated in the same tree. */
     public boolean sameTree(int a, int c) {
         return articulated(a) && articulated(c) && artOf[a] == artOf[c];
     }
 
-    /** Computes the cross response R_AB of a pair in one tree ({@link Articulation#crossResponse}) for the contact solver. */
+    /**
+     * Gives the contact solver the cross response R_AB of a pair whose bodies share an
+     * articulation ({@link Articulation#crossResponse}): its rows then move both bodies together.
+     */
     public void crossBegin(int a, int c) {
         Articulation t = list[artOf[a]];
-        t.crossResponse(b, linkOf[a], linkOf[c], cross, 0);
-        crossA = a;
-        crossB = c;
+        t.crossResponse(b, linkOf[a], linkOf[c], contacts.cross, 0);
+        contacts.crossA = a;
+        contacts.crossB = c;
     }
 
+    /** Ends a pair's cross response. */
     public void crossEnd() {
-        crossA = -1;
-        crossB = -1;
+        contacts.crossA = -1;
+        contacts.crossB = -1;
     }
 
     /** Moves every articulation's links by their velocities over h (after the kinematic bodies moved). */
@@ -516,13 +516,16 @@ public final class Articulations {
         a.pointVelocity(l, path, b.pos[3 * body], b.pos[3 * body + 1], b.pos[3 * body + 2], vel6, true);
         System.arraycopy(vel6, 0, b.linVel, 3 * body, 3);
         System.arraycopy(vel6, 3, b.angVel, 3 * body, 3);
-        Arrays.fill(wrench, 6 * body, 6 * body + 6, 0);
+        if (contacts.wrench.length < b.wrenchLength()) {
+            contacts.wrench = new double[b.wrenchLength()];
+        }
+        Arrays.fill(contacts.wrench, 6 * body, 6 * body + 6, 0);
     }
 
     /** Sweeps the impulse the body's contacts gave it since {@link #begin} through its articulation. */
     public void end(int body) {
         int o = 6 * body;
-        double[] w = wrench;
+        double[] w = contacts.wrench;
         if (w[o] == 0 && w[o + 1] == 0 && w[o + 2] == 0 && w[o + 3] == 0 && w[o + 4] == 0 && w[o + 5] == 0) {
             return;
         }
@@ -548,8 +551,16 @@ public final class Articulations {
         rows.project();
     }
 
-    /** Groups this tick's pairs of articulated bodies against non-moving ones by articulation, for {@link #projectLimits}. */
+    /**
+     * Groups this tick's pairs of articulated bodies against non-moving ones by articulation and
+     * gives their normal rows to the articulations' ground blocks ({@link ContactPair#groundBlock}).
+     */
     public void groupGround(ContactPair[] pairs, int n) {
-        rows.groupGround(pairs, n);
+        ground.group(pairs, n);
+    }
+
+    /** Each articulation's ground contacts' normal rows as one block, after the contact solver's passes ({@code useBias} false: the relax). */
+    public void solveGround(ContactSolver cs, double invH, boolean useBias) {
+        ground.solve(cs, invH, useBias);
     }
 }

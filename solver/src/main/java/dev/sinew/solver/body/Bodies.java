@@ -154,6 +154,11 @@ public final class Bodies extends Slots {
     }
 
     /** True for a body the tick moves: an awake dynamic body, or a kinematic body with a velocity. */
+    /** The length of a per-body array of 6 values (a wrench per slot) covering every slot. */
+    public int wrenchLength() {
+        return 6 * capacity;
+    }
+
     public boolean isMoving(int b) {
         byte t = type[b];
         if (t == DYNAMIC) {

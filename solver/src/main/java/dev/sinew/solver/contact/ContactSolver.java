@@ -1,6 +1,5 @@
 package dev.sinew.solver.contact;
 
-import dev.sinew.solver.articulation.Articulations;
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.collision.ContactPair;
 import dev.sinew.solver.constraint.SoftCoefficients;
@@ -100,14 +99,25 @@ public final class ContactSolver {
     private final double[] blockQ = new double[ContactPair.N];
     private final double[] blockLambda = new double[ContactPair.N];
 
-    public ContactSolver(Bodies bodies, SolverContext ctx, Articulations arts) {
+    public ContactSolver(Bodies bodies, SolverContext ctx) {
         this.b = bodies;
         this.ctx = ctx;
-        this.arts = arts;
     }
 
-    /** This tick's articulations, whose bodies take impulses through their trees. */
-    private final Articulations arts;
+    /**
+     * Per body: the impulse (linear, angular about the centre of mass, world) the rows gave an
+     * articulated body since its articulation loaded its velocity; the articulation sweeps it
+     * through its tree after the pair. 6 per slot.
+     */
+    public double[] wrench = new double[0];
+    /**
+     * The cross response of the pair being solved when both its bodies are in one articulation (the
+     * velocity of A per impulse on B, 6×6 row-major, (linear, angular)): crossA and crossB name
+     * the pair, −1 when no pair of one tree is being solved.
+     */
+    public final double[] cross = new double[36];
+    public int crossA = -1;
+    public int crossB = -1;
 
     public void prepare(ContactPair c) {
         prepare(c, true);
@@ -296,10 +306,10 @@ public final class ContactSolver {
      */
     private double crossForm(ContactPair c, double l1x, double l1y, double l1z, double[] a1, double l2x, double l2y,
             double l2z, double[] a2) {
-        if (arts.crossA != c.bodyA || arts.crossB != c.bodyB) {
+        if (crossA != c.bodyA || crossB != c.bodyB) {
             return 0;
         }
-        double[] r = arts.cross;
+        double[] r = cross;
         double acc = 0;
         for (int row = 0; row < 6; row++) {
             double lhs = row == 0 ? l1x : row == 1 ? l1y : row == 2 ? l1z : a1[row - 3];
@@ -328,10 +338,10 @@ public final class ContactSolver {
             }
         }
         // the other body of a pair in the same tree moves with it: R_BA·w on B for an impulse on A (R_BA = R_ABᵀ), R_AB·w on A for one on B
-        if (arts.crossA >= 0 && (body == arts.crossA || body == arts.crossB)) {
-            boolean onA = body == arts.crossA;
-            int other = onA ? arts.crossB : arts.crossA;
-            double[] x = arts.cross;
+        if (crossA >= 0 && (body == crossA || body == crossB)) {
+            boolean onA = body == crossA;
+            int other = onA ? crossB : crossA;
+            double[] x = cross;
             for (int row = 0; row < 6; row++) {
                 double d = 0;
                 for (int col = 0; col < 6; col++) {
@@ -346,7 +356,7 @@ public final class ContactSolver {
                 }
             }
         }
-        double[] w = arts.wrench;
+        double[] w = wrench;
         int wo = 6 * body;
         w[wo] += px;
         w[wo + 1] += py;
@@ -516,7 +526,7 @@ public final class ContactSolver {
 
     /** One Gauss–Seidel pass over the pair's rows; {@code useBias} false is the relax pass. */
     public void solve(ContactPair c, double invH, boolean useBias) {
-        if (c.articulated) {
+        if (c.articulated || c.groundBlock) {
             solvePatch(c);
             if (!useBias) {
                 for (int k = 0; k < c.pointCount; k++) {

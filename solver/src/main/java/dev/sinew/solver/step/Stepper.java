@@ -66,8 +66,8 @@ public final class Stepper {
         this.joints = state.joints;
         this.ctx = new TickContext(state.counters);
         this.integrator = new Integrator(bodies);
-        this.arts = new Articulations(bodies, joints);
-        this.contactSolver = new ContactSolver(bodies, ctx, arts);
+        this.contactSolver = new ContactSolver(bodies, ctx);
+        this.arts = new Articulations(bodies, joints, contactSolver);
         this.solveOrder = new SolveOrder(bodies, contactSolver, new IslandBlockSolver(bodies, contactSolver, ctx), arts);
         this.jointSolver = new JointSolver(joints);
         this.jointTree = new JointTreeSolver(bodies, joints, ctx);
@@ -233,6 +233,7 @@ public final class Stepper {
             arts.solveJoints(ctx.jointSoft, h);
             solveOrder.solve(invH, true);
         }
+        arts.solveGround(contactSolver, invH, true);
         jointSolver.solveDrives(bodies);
         jointTree.solve(ctx.jointSoft.biasRate, true);
         jointTree.solveContacts(contactSolver, invH, true);
@@ -251,6 +252,7 @@ public final class Stepper {
         // the contacts they make with each other
         arts.solveJoints(null, h);
         solveOrder.solve(invH, false);
+        arts.solveGround(contactSolver, invH, false);
         jointTree.solve(0, false);
         jointTree.solveContacts(contactSolver, invH, false);
         jointSolver.solve(bodies, null);
