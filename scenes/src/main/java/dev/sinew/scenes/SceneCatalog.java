@@ -18,6 +18,10 @@ import dev.sinew.scenes.joints.SwingConeScene;
 import dev.sinew.scenes.layers.LookAtScene;
 import dev.sinew.scenes.layers.MotionMatchingScene;
 import dev.sinew.scenes.layers.PoseHoldScene;
+import dev.sinew.scenes.reactions.CriticalHitScene;
+import dev.sinew.scenes.reactions.GetupSoakScene;
+import dev.sinew.scenes.reactions.HitReactionScene;
+import dev.sinew.scenes.reactions.KnockdownGetupScene;
 import dev.sinew.scenes.rig.ClipPlayScene;
 import dev.sinew.scenes.rig.RagdollDropScene;
 import dev.sinew.scenes.rig.RagdollPileScene;
@@ -61,6 +65,10 @@ public final class SceneCatalog {
             new TrackWalkScene(),
             new ProfileSweepScene(),
             new PartialScene(),
+            new HitReactionScene(),
+            new CriticalHitScene(),
+            new KnockdownGetupScene(),
+            new GetupSoakScene(),
             new LookAtScene(),
             new PoseHoldScene(),
             new LookAtScene(true),

@@ -43,6 +43,14 @@ public interface SceneInstance {
         return null;
     }
 
+    /**
+     * The scene's reacting character (its state, hits, weakening and get-up), or null when the
+     * scene has none.
+     */
+    default dev.sinew.reactions.Character character() {
+        return null;
+    }
+
     /** Metrics, by the names the scene's issue gives, in a stable order. */
     Map<String, Object> metrics();
 

@@ -9,13 +9,15 @@ import java.util.Map;
 
 /**
  * How the sandbox colours bodies: by index, or a driven character's bodies by their tracking
- * error (green on target, red at {@link #FULL_ERROR_DEG} or more) or torque use (green idle, red at
- * the limit); other bodies keep their index colour.
+ * error (green on target, red at {@link #FULL_ERROR_DEG} or more), torque use (green idle, red at
+ * the limit) or drive strength (green at full strength, red with none: a hit's weakening, a fall's
+ * limp tone, a get-up's ramp); other bodies keep their index colour.
  */
 enum BodyColors {
     INDEX("index"),
     ERROR("error"),
-    TORQUE("torque");
+    TORQUE("torque"),
+    STRENGTH("strength");
 
     /** Tracking error shown fully red, degrees. */
     static final double FULL_ERROR_DEG = 20;
@@ -34,7 +36,11 @@ enum BodyColors {
         TrackingReport report = driver.report();
         Map<BodyHandle, float[]> heat = new HashMap<>();
         for (int i = 0; i < driver.ragdoll().bodyCount(); i++) {
-            double t = this == ERROR ? report.errorDeg[i] / FULL_ERROR_DEG : report.torqueUse[i];
+            double t = switch (this) {
+                case ERROR -> report.errorDeg[i] / FULL_ERROR_DEG;
+                case TORQUE -> report.torqueUse[i];
+                default -> 1 - driver.strength(i);
+            };
             heat.put(driver.ragdoll().body(i), ramp(t));
         }
         return (World w, BodyHandle h, int index) -> {

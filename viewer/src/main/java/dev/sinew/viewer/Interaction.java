@@ -47,6 +47,20 @@ final class Interaction {
         return hit.filter(h -> w.body(h.body()).type() == BodyType.DYNAMIC);
     }
 
+    /** Whether the first body along the ray is one of the character's. */
+    static boolean strikesCharacter(World w, dev.sinew.reactions.Character c, Vector3dc eye, Vector3dc dir) {
+        Optional<RayHit> hit = w.queries().rayCast(eye, dir, dev.sinew.reactions.hit.Hit.RAY_LENGTH);
+        if (hit.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < c.ragdoll().bodyCount(); i++) {
+            if (c.ragdoll().body(i).equals(hit.get().body())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** An impulse of mass × speed along the ray at the point hit; the impulse (N·s), or 0 on a miss. */
     static double strike(World w, Vector3dc eye, Vector3dc dir, double speed) {
         Optional<RayHit> hit = pick(w, eye, dir);

@@ -32,6 +32,8 @@ import org.joml.Vector3d;
  *   left drag on a body   drag it on a spring                     T  throw a ball at the cursor
  *   ctrl+click       follow the body under the cursor (on nothing: the scene's character)
  *   D                a limp ragdoll dropped where the cursor meets the ground
+ *   K / G            knock the scene's character down / make it get up now (when it is down)
+ *   H                switch the click's hit on a character between normal and critical
  *   C                colour bodies by index / tracking error / torque use
  *   left drag on the look-at target   move it (scenes with a look-at)
  *   arrow keys       the stick, relative to the camera (motion-matching)
@@ -49,6 +51,10 @@ final class Sandbox {
     private boolean follow = true;
     private double timeScale = 1;
     private double strikeSpeed = 4; // m/s: the impulse gives the struck body this speed change along the ray
+    /** A click on a reacting character strikes it with a Hit of this magnitude, N·s, critical or not. */
+    private double hitMagnitude = 25;
+    private boolean criticalHit;
+    private long hitSeed;
     private double accumulator;
     private final GlWindow window;
     private final Renderer renderer;
@@ -76,7 +82,7 @@ final class Sandbox {
     private final LayersSection layersSection = new LayersSection();
     /** The panel's sections, drawn in this order. */
     final List<PanelSection> sections = new ArrayList<>(List.of(new Sections.SceneControls(), new Sections.Character(), layersSection,
-            new Sections.Solver(), new Sections.Strike(), new Sections.Debug(), clipPreview, new Sections.Readouts()));
+            new Sections.Solver(), new Sections.Strike(), new Reactions(), new Sections.Debug(), clipPreview, new Sections.Readouts()));
     /** Whether the current left drag moves the look-at target, and at what distance from the eye, m. */
     private boolean targetDrag;
     private double targetDistance;
@@ -231,6 +237,22 @@ final class Sandbox {
         strikeSpeed = Math.max(0.25, Math.min(100, v));
     }
 
+    double hitMagnitude() {
+        return hitMagnitude;
+    }
+
+    void setHitMagnitude(double v) {
+        hitMagnitude = Math.max(1, Math.min(300, v));
+    }
+
+    boolean criticalHit() {
+        return criticalHit;
+    }
+
+    void setCriticalHit(boolean critical) {
+        criticalHit = critical;
+    }
+
     DebugDraw debugDraw() {
         return debugDraw;
     }
@@ -370,7 +392,17 @@ final class Sandbox {
         return String.format("Sinew — %s (%d/%d) — %.2f s%s — ×%s — %d substeps — strike %.1f m/s%s — N/B scene, R reset, "
                         + "space pause, click strike", session.scene.name(), sceneIndex + 1, scenes.size(), session.seconds(),
                 paused ? " (paused)" : "", trim(timeScale), session.world().settings().substeps(), strikeSpeed,
-                status.isEmpty() ? "" : " — " + status);
+                status.isEmpty() ? "" : " — " + status) + characterTitle();
+    }
+
+    /** The scene's character's state and get-up clip for the title, or nothing. */
+    private String characterTitle() {
+        dev.sinew.reactions.Character c = session.instance.character();
+        if (c == null) {
+            return "";
+        }
+        String clip = c.getUpClip();
+        return " — " + c.state() + (clip == null ? "" : " (" + clip + ")") + (criticalHit ? " — critical" : "");
     }
 
     private static String trim(double v) {
@@ -395,6 +427,17 @@ final class Sandbox {
             case GLFW_KEY_C -> bodyColors = BodyColors.values()[(bodyColors.ordinal() + 1) % BodyColors.values().length];
             case GLFW_KEY_T -> Interaction.throwBall(session.world(), camera.eye(new Vector3d()), ray(mouseX, mouseY));
             case GLFW_KEY_D -> Interaction.dropRagdoll(session.world(), camera.eye(new Vector3d()), ray(mouseX, mouseY));
+            case GLFW_KEY_K -> {
+                if (session.instance.character() != null) {
+                    session.instance.character().knockDown();
+                }
+            }
+            case GLFW_KEY_G -> {
+                if (session.instance.character() != null) {
+                    session.instance.character().getUp();
+                }
+            }
+            case GLFW_KEY_H -> criticalHit = !criticalHit;
             default -> {
                 if (key >= GLFW_KEY_1 && key <= GLFW_KEY_8) {
                     World world = session.world();
@@ -520,7 +563,15 @@ final class Sandbox {
 
     /** A ray from the eye through the cursor; the first dynamic body it hits takes an impulse at the hit point. */
     private void strike(double x, double y) {
-        double impulse = Interaction.strike(session.world(), camera.eye(new Vector3d()), ray(x, y), strikeSpeed);
+        dev.sinew.reactions.Character c = session.instance.character();
+        Vector3d eye = camera.eye(new Vector3d());
+        Vector3d dir = ray(x, y);
+        if (c != null && Interaction.strikesCharacter(session.world(), c, eye, dir)) {
+            c.hit(dev.sinew.reactions.hit.Hit.ray(eye, dir, hitMagnitude, criticalHit, hitSeed++));
+            status = String.format("%s hit, %.0f N·s asked", criticalHit ? "critical" : "normal", hitMagnitude);
+            return;
+        }
+        double impulse = Interaction.strike(session.world(), eye, dir, strikeSpeed);
         status = impulse > 0 ? String.format("struck with %.0f N·s", impulse) : "no body under the cursor";
     }
 }

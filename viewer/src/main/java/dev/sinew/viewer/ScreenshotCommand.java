@@ -87,6 +87,9 @@ final class ScreenshotCommand implements Callable<Integer> {
         bar.done();
         try {
             BufferedImage img = Capture.render(session, session.frame(), width, height, !backgroundOnly, overlay);
+            if (!backgroundOnly && session.instance.character() != null) {
+                caption(img, characterLine(session));
+            }
             try {
                 Capture.writePng(img, out);
             } catch (java.io.IOException e) {
@@ -97,5 +100,31 @@ final class ScreenshotCommand implements Callable<Integer> {
         }
         System.err.printf("%s at %.2f s: %d×%d written to %s%n", scene, session.seconds(), width, height, out);
         return 0;
+    }
+
+    /** What a reacting character is doing: its state, get-up clip and drive strengths. */
+    static String characterLine(SceneSession session) {
+        dev.sinew.reactions.Character c = session.instance.character();
+        String clip = c.getUpClip();
+        dev.sinew.reactions.getup.GetUpChoice last = c.getUpChoice();
+        return String.format(java.util.Locale.ROOT, "%s  %.2f s  %s%s  joints %.2f  root %.2f", session.scene.name(),
+                session.seconds(), c.state(), clip == null ? "" : "  " + clip + " (lying " + last.poseClass() + ")",
+                c.stateStrength(), c.driver().rootDrive().strength());
+    }
+
+    /** Writes a line of text in the image's top-left corner, on a dark band so it reads on sky and ground alike. */
+    static void caption(BufferedImage img, String text) {
+        java.awt.Graphics2D g = img.createGraphics();
+        try {
+            g.setRenderingHint(java.awt.RenderingHints.KEY_TEXT_ANTIALIASING, java.awt.RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            g.setFont(new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, Math.max(12, img.getHeight() / 40)));
+            java.awt.FontMetrics m = g.getFontMetrics();
+            g.setColor(new java.awt.Color(0, 0, 0, 150));
+            g.fillRect(0, 0, m.stringWidth(text) + 16, m.getHeight() + 8);
+            g.setColor(java.awt.Color.WHITE);
+            g.drawString(text, 8, 4 + m.getAscent());
+        } finally {
+            g.dispose();
+        }
     }
 }

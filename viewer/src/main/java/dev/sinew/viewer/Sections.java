@@ -134,7 +134,7 @@ final class Sections {
         public void draw(Sandbox s) {
             PoseDriver d = s.session().instance.driver();
             if (d == null) {
-                ImGui.textWrapped("This scene has no driven character (stand, track-walk and partial have one).");
+                ImGui.textWrapped("This scene has no driven character (stand, track-walk, partial and the reaction scenes have one).");
                 return;
             }
             if (d != shown) {

@@ -145,6 +145,11 @@ public final class ActiveCharacter {
         driver.update();
     }
 
+    /** The pose last sampled (frame 0 after construction), shifted: where the character stands, world. */
+    public Pose pose() {
+        return pose;
+    }
+
     /** Holds frame 0 (the stored pose is already it); call before the step. */
     void hold() {
         driver.update();

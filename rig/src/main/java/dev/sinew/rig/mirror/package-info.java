@@ -1,0 +1,2 @@
+/** The left–right mirror of poses and clips of one skeleton. */
+package dev.sinew.rig.mirror;

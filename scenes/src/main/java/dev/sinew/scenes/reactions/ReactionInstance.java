@@ -1,0 +1,45 @@
+package dev.sinew.scenes.reactions;
+
+import dev.sinew.reactions.Character;
+import dev.sinew.reactions.CharacterSettings;
+import dev.sinew.scenes.SceneInstance;
+import dev.sinew.scenes.SceneKit;
+import dev.sinew.scenes.SceneOptions;
+import dev.sinew.solver.BodyHandle;
+import dev.sinew.solver.Material;
+import dev.sinew.solver.World;
+
+/** What the reaction scenes share: a world with a ground, the reacting character at the origin, and what the viewer reads. */
+abstract class ReactionInstance implements SceneInstance {
+    final World world = new World();
+    final ReactingCharacter rc;
+    /** The tick, s. */
+    final double dt;
+
+    /** With the drive profile given ({@code --profile}), else {@code default}. */
+    ReactionInstance(SceneOptions options) {
+        SceneKit.ground(world, Material.DEFAULT);
+        rc = new ReactingCharacter(world, 0, 0, options.driveProfile("default"), CharacterSettings.defaults());
+        dt = world.settings().tickSeconds();
+    }
+
+    @Override
+    public World world() {
+        return world;
+    }
+
+    @Override
+    public BodyHandle focus() {
+        return rc.ragdoll().body(0);
+    }
+
+    @Override
+    public dev.sinew.drives.PoseDriver driver() {
+        return rc.body.driver();
+    }
+
+    @Override
+    public Character character() {
+        return rc.character;
+    }
+}
