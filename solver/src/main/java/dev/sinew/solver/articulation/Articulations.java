@@ -559,8 +559,8 @@ public final class Articulations {
         ground.group(pairs, n);
     }
 
-    /** Each articulation's ground contacts' normal rows as one block, after the contact solver's passes ({@code useBias} false: the relax). */
-    public void solveGround(ContactSolver cs, double invH, boolean useBias) {
-        ground.solve(cs, invH, useBias);
+    /** Each articulation's ground contacts' normal rows as one block, after a contact solver pass ({@code useBias} false: the relax; {@code build}: the substep's couplings first). */
+    public void solveGround(ContactSolver cs, double invH, boolean useBias, boolean build) {
+        ground.solve(cs, invH, useBias, build);
     }
 }

@@ -228,12 +228,14 @@ public final class Stepper {
         }
         // solve with bias: the articulations' joint rows before the contacts each pass (the contacts
         // have the last word there, so a limit closing a landing ankle cannot push the foot into the
-        // ground), then the maximal joints, which have the last word over their bodies' contacts
+        // ground) and each articulation's ground block after its friction, so limits, friction and
+        // the normals it bears converge together; then the maximal joints, which have the last word
+        // over their bodies' contacts
         for (int pass = 0; pass < Tuning.CONTACT_PASSES; pass++) {
             arts.solveJoints(ctx.jointSoft, h);
             solveOrder.solve(invH, true);
+            arts.solveGround(contactSolver, invH, true, pass == 0);
         }
-        arts.solveGround(contactSolver, invH, true);
         jointSolver.solveDrives(bodies);
         jointTree.solve(ctx.jointSoft.biasRate, true);
         jointTree.solveContacts(contactSolver, invH, true);
@@ -252,7 +254,7 @@ public final class Stepper {
         // the contacts they make with each other
         arts.solveJoints(null, h);
         solveOrder.solve(invH, false);
-        arts.solveGround(contactSolver, invH, false);
+        arts.solveGround(contactSolver, invH, false, false);
         jointTree.solve(0, false);
         jointTree.solveContacts(contactSolver, invH, false);
         jointSolver.solve(bodies, null);
