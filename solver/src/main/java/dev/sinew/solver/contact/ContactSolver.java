@@ -659,6 +659,36 @@ public final class ContactSolver {
         }
     }
 
+    /** True when the pair bears no impulse at all: no normal, friction or twist impulse. */
+    public boolean unloaded(ContactPair c) {
+        if (c.frictionImpulse1 != 0 || c.frictionImpulse2 != 0 || c.twistImpulse != 0) {
+            return false;
+        }
+        for (int k = 0; k < c.pointCount; k++) {
+            if (c.normalImpulse[k] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * True when every point of an unloaded pair is apart and closes by less than its gap within the
+     * substep (v_n + s/h ≥ 0, velocities from the body arrays): each normal row would stay at zero
+     * impulse and the friction, bounded by μ times the normals, too, so solving the pair now would
+     * change nothing, bit for bit, and is skipped. Most of a pile's manifolds are such speculative
+     * points, centimetres apart.
+     */
+    public boolean apart(ContactPair c, double invH) {
+        for (int k = 0; k < c.pointCount; k++) {
+            double s = currentSeparation(c, k);
+            if (!(s > 0) || normalVelocity(c, k, c.nx, c.ny, c.nz) + s * invH < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Mass and impulse scale of the row last passed to {@link #rowTerms}. */
     public double rowMassScale;
     public double rowImpulseScale;

@@ -135,7 +135,20 @@ final class SolveOrder {
                 islandSolver.solve(itemBlock[it], ordered, itemStart[it], itemStart[it + 1], invH, useBias);
             } else {
                 ContactPair p = ordered[itemStart[it]];
-                begin(p);
+                boolean tree = bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB];
+                if (tree && contactSolver.unloaded(p)) {
+                    // nothing to solve: friction bounded by zero normals, and normals that stay zero
+                    if (p.groundBlock) {
+                        continue;
+                    }
+                    load(p);
+                    if (contactSolver.apart(p, invH)) {
+                        continue;
+                    }
+                    cross(p);
+                } else {
+                    begin(p);
+                }
                 contactSolver.solve(p, invH, useBias);
                 end(p);
             }
@@ -153,15 +166,23 @@ final class SolveOrder {
 
     /** Before a pair's rows: its articulated bodies' exact velocities, and the cross response of two in one tree. */
     void begin(ContactPair p) {
-        boolean a = bodies.articulated[p.bodyA];
-        boolean b = bodies.articulated[p.bodyB];
-        if (a) {
+        load(p);
+        cross(p);
+    }
+
+    /** A pair's articulated bodies' exact velocities, loaded into the body arrays. */
+    private void load(ContactPair p) {
+        if (bodies.articulated[p.bodyA]) {
             arts.begin(p.bodyA);
         }
-        if (b) {
+        if (bodies.articulated[p.bodyB]) {
             arts.begin(p.bodyB);
         }
-        if (a && b && arts.sameTree(p.bodyA, p.bodyB)) {
+    }
+
+    /** The cross response of a pair's two bodies when one tree holds both. */
+    private void cross(ContactPair p) {
+        if (bodies.articulated[p.bodyA] && bodies.articulated[p.bodyB] && arts.sameTree(p.bodyA, p.bodyB)) {
             arts.crossBegin(p.bodyA, p.bodyB);
         }
     }
