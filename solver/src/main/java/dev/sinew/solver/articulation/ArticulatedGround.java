@@ -96,11 +96,9 @@ final class ArticulatedGround {
     }
 
     // one block (the articulation being solved)
-    private double[] rowW = new double[64];
+    private double[] rowV = new double[8];
     private double[] rowZ = new double[64];
     private double[] rowG = new double[64];
-    private double[] rowK = new double[64];
-    private double[] rowQ = new double[8];
     private double[] rowC = new double[8];
     private double[] rowL = new double[8];
     private double[] rowOld = new double[8];
@@ -222,8 +220,8 @@ final class ArticulatedGround {
         if (r == 0) {
             return;
         }
-        if (rowQ.length < r) {
-            rowQ = new double[2 * r];
+        if (rowV.length < r) {
+            rowV = new double[2 * r];
             rowC = new double[2 * r];
             rowL = new double[2 * r];
             rowOld = new double[2 * r];
@@ -246,7 +244,7 @@ final class ArticulatedGround {
                 for (int e = 0; e < n3; e++) {
                     v += wCache[go + e] * a.qd[e];
                 }
-                rowQ[row] = v + bias;
+                rowV[row] = v + bias;
                 rowOld[row] = c.normalImpulse[k];
                 rowL[row] = rowOld[row];
                 rowPair[row] = c;
@@ -254,24 +252,30 @@ final class ArticulatedGround {
                 row++;
             }
         }
-        for (int q = 0; q < r; q++) {
-            double acc = 0;
-            for (int s = 0; s < r; s++) {
-                acc += kCache[kAt + q * r + s] * rowOld[s];
-            }
-            rowQ[q] -= acc;
-        }
+        // Gauss–Seidel with the rows' velocities v + b + K·(λ − λ_old) kept up to date: a row
+        // that stays at zero (most are speculative points apart) costs one comparison, and a
+        // sweep that changes nothing ends the solve.
         for (int sweep = 0; sweep < SWEEPS; sweep++) {
+            boolean changed = false;
             for (int q = 0; q < r; q++) {
                 double diag = kCache[kAt + q * r + q] + rowC[q];
                 if (!(diag > 0)) {
                     continue;
                 }
-                double w = rowQ[q] + rowC[q] * rowL[q];
-                for (int s = 0; s < r; s++) {
-                    w += kCache[kAt + q * r + s] * rowL[s];
+                double lq = rowL[q];
+                double next = Math.max(0, lq - (rowV[q] + rowC[q] * lq) / diag);
+                double d = next - lq;
+                if (d != 0) {
+                    rowL[q] = next;
+                    changed = true;
+                    int ko = kAt + q * r;
+                    for (int s = 0; s < r; s++) {
+                        rowV[s] += kCache[ko + s] * d;
+                    }
                 }
-                rowL[q] = Math.max(0, rowL[q] - w / diag);
+            }
+            if (!changed) {
+                break;
             }
         }
         for (int q = 0; q < r; q++) {
