@@ -383,18 +383,7 @@ abstract class ArticulationResponse extends ArticulationTree {
             disp = new double[3 * nodeCount];
             dispX = new double[3 * nodeCount];
         }
-        int d = depth[node];
-        int ao = ancOff[node];
-        for (int idx = 0; idx < d; idx++) {
-            int i = anc[ao + idx];
-            respG[3 * i] = 0;
-            respG[3 * i + 1] = 0;
-            respG[3 * i + 2] = 0;
-        }
-        respG[3 * node] = x;
-        respG[3 * node + 1] = y;
-        respG[3 * node + 2] = z;
-        scatter(node, respG, disp);
+        scatter(node, nodeImpulse(node, x, y, z), disp);
         displacing = true;
     }
 

@@ -506,6 +506,11 @@ abstract class ArticulationTree {
 
     /** Adds the generalized impulse (x, y, z) on node i alone to the pending impulses. */
     void applyNode(int node, double x, double y, double z) {
+        applyPath(node, nodeImpulse(node, x, y, z));
+    }
+
+    /** {@link #respG} holding the generalized impulse (x, y, z) on node i alone, zero on its path. */
+    final double[] nodeImpulse(int node, double x, double y, double z) {
         int d = depth[node];
         int ao = ancOff[node];
         for (int idx = 0; idx < d; idx++) {
@@ -517,7 +522,7 @@ abstract class ArticulationTree {
         respG[3 * node] = x;
         respG[3 * node + 1] = y;
         respG[3 * node + 2] = z;
-        applyPath(node, respG);
+        return respG;
     }
 
     /** Node i's generalized velocity now (pending impulses included), into out[0..2]. */
