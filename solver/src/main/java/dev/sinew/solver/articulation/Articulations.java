@@ -310,6 +310,8 @@ public final class Articulations {
 
     /** Each articulation's pose (joints closed) and velocities from the bodies' arrays; false if one is singular. */
     public boolean load() {
+        crossSlots = 0;
+        crossStamp++;
         for (int i = 0; i < count; i++) {
             Articulation a = list[i];
             baseMotion(a);
@@ -345,6 +347,7 @@ public final class Articulations {
      * Γ, taken into the system as (H + Γ⁻¹)·Δq̇ = h·g − J·Γ⁻¹·v; then the articulated responses.
      */
     public boolean freeStep(double h, double gx, double gy, double gz) {
+        crossStamp++;
         for (int i = 0; i < count; i++) {
             Articulation a = list[i];
             baseMotion(a);
@@ -483,12 +486,45 @@ public final class Articulations {
      * Gives the contact solver the cross response R_AB of a pair whose bodies share an
      * articulation ({@link Articulation#crossResponse}): its rows then move both bodies together.
      */
-    public void crossBegin(int a, int c) {
-        Articulation t = list[artOf[a]];
-        t.crossResponse(b, linkOf[a], linkOf[c], contacts.cross, 0);
+    public void crossBegin(ContactPair p) {
+        int a = p.bodyA;
+        int c = p.bodyB;
+        int slot = p.crossSlot;
+        if (slot < 0 || crossStampOf[slot] != crossStamp) {
+            double[] out = slot < 0 ? contacts.cross : crossCache;
+            list[artOf[a]].crossResponse(b, linkOf[a], linkOf[c], out, slot < 0 ? 0 : 36 * slot);
+            if (slot >= 0) {
+                crossStampOf[slot] = crossStamp;
+            }
+        }
+        if (slot >= 0) {
+            System.arraycopy(crossCache, 36 * slot, contacts.cross, 0, 36);
+        }
         contacts.crossA = a;
         contacts.crossB = c;
     }
+
+    /**
+     * Gives a pair whose bodies share an articulation a slot for its cross response this tick (call
+     * once per pair when the tick's pairs are prepared). The response depends only on the
+     * factorization and the links' positions, so it is computed once per slot while they hold: from
+     * a substep's free step to its position update, and from its projections to the next free step
+     * (the warm start and the three passes, then the relax, each share one).
+     */
+    public void crossSlot(ContactPair p) {
+        int slot = crossSlots++;
+        if (crossStampOf.length <= slot) {
+            crossStampOf = Arrays.copyOf(crossStampOf, 2 * slot + 2);
+            crossCache = Arrays.copyOf(crossCache, 36 * crossStampOf.length);
+        }
+        crossStampOf[slot] = -1;
+        p.crossSlot = slot;
+    }
+
+    private int crossSlots;
+    private long crossStamp;
+    private long[] crossStampOf = new long[8];
+    private double[] crossCache = new double[36 * 8];
 
     /** Ends a pair's cross response. */
     public void crossEnd() {
@@ -498,6 +534,7 @@ public final class Articulations {
 
     /** Moves every articulation's links by their velocities over h (after the kinematic bodies moved). */
     public void integrate(double h) {
+        crossStamp++;
         for (int i = 0; i < count; i++) {
             Articulation a = list[i];
             baseMotion(a);
@@ -549,6 +586,7 @@ public final class Articulations {
     /** Position projection of the articulated joints' passed limits, after the position update. */
     public void projectLimits() {
         rows.project();
+        crossStamp++;
     }
 
     /**

@@ -183,7 +183,7 @@ final class SolveOrder {
     /** The cross response of a pair's two bodies when one tree holds both. */
     private void cross(ContactPair p) {
         if (bodies.articulated[p.bodyA] && bodies.articulated[p.bodyB] && arts.sameTree(p.bodyA, p.bodyB)) {
-            arts.crossBegin(p.bodyA, p.bodyB);
+            arts.crossBegin(p);
         }
     }
 

@@ -189,8 +189,10 @@ public final class Stepper {
         }
         for (int i = 0; i < ctx.solveCount; i++) {
             ContactPair p = ctx.solveList[i];
+            p.crossSlot = -1;
             if (arts.sameTree(p.bodyA, p.bodyB)) {
-                arts.crossBegin(p.bodyA, p.bodyB);
+                arts.crossSlot(p);
+                arts.crossBegin(p);
             }
             contactSolver.prepare(p);
             arts.crossEnd();
