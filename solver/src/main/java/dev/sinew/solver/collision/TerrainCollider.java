@@ -332,21 +332,35 @@ final class TerrainCollider {
     /** True when (x, y, z) projects onto the current triangle (edges included). */
     private boolean over(double x, double y, double z) {
         for (int k = 0; k < 3; k++) {
-            int o = 3 * k;
-            int q = 3 * ((k + 1) % 3);
-            double ex = t[q] - t[o];
-            double ey = t[q + 1] - t[o + 1];
-            double ez = t[q + 2] - t[o + 2];
-            // outward side direction e × n; inside when (p − t_k)·(e × n) ≤ 0
-            double sx = ey * n[2] - ez * n[1];
-            double sy = ez * n[0] - ex * n[2];
-            double sz = ex * n[1] - ey * n[0];
-            double len = Math.sqrt(ex * ex + ey * ey + ez * ez);
-            if (sx * (x - t[o]) + sy * (y - t[o + 1]) + sz * (z - t[o + 2]) > INSIDE_EPS * len) {
+            if (outward(k, x, y, z) > INSIDE_EPS * sideLength(k)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * (p − t_k)·(e_k × n) for side k of the current triangle (from corner k to k + 1): the
+     * distance of p outside that side's line times the side's length {@link #sideLength}; inside
+     * when ≤ 0.
+     */
+    private double outward(int k, double x, double y, double z) {
+        int o = 3 * k;
+        int q = 3 * ((k + 1) % 3);
+        double ex = t[q] - t[o];
+        double ey = t[q + 1] - t[o + 1];
+        double ez = t[q + 2] - t[o + 2];
+        double sx = ey * n[2] - ez * n[1];
+        double sy = ez * n[0] - ex * n[2];
+        double sz = ex * n[1] - ey * n[0];
+        return sx * (x - t[o]) + sy * (y - t[o + 1]) + sz * (z - t[o + 2]);
+    }
+
+    /** Length of side k of the current triangle, m. */
+    private double sideLength(int k) {
+        int o = 3 * k;
+        int q = 3 * ((k + 1) % 3);
+        return Math.sqrt(sq(t[q] - t[o]) + sq(t[q + 1] - t[o + 1]) + sq(t[q + 2] - t[o + 2]));
     }
 
     // ---- hulls ---------------------------------------------------------------------------------
@@ -602,17 +616,7 @@ final class TerrainCollider {
     private int sides(double x, double y, double z) {
         int mask = 0;
         for (int k = 0; k < 3; k++) {
-            int o = 3 * k;
-            int q = 3 * ((k + 1) % 3);
-            double ex = t[q] - t[o];
-            double ey = t[q + 1] - t[o + 1];
-            double ez = t[q + 2] - t[o + 2];
-            double sx = ey * n[2] - ez * n[1];
-            double sy = ez * n[0] - ex * n[2];
-            double sz = ex * n[1] - ey * n[0];
-            double side = (sx * (x - t[o]) + sy * (y - t[o + 1]) + sz * (z - t[o + 2]))
-                    / Math.sqrt(ex * ex + ey * ey + ez * ez);
-            if (Math.abs(side) <= ON_SIDE) {
+            if (Math.abs(outward(k, x, y, z)) <= ON_SIDE * sideLength(k)) {
                 mask |= 1 << k;
             }
         }

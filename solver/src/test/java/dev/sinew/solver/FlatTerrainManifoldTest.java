@@ -1,8 +1,11 @@
-package dev.sinew.solver.collision;
+package dev.sinew.solver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.sinew.solver.collision.ContactManifold;
+import dev.sinew.solver.collision.NarrowPhase;
+import dev.sinew.solver.collision.TerrainManifolds;
 import dev.sinew.solver.math.Transform;
 import dev.sinew.solver.shape.Box;
 import dev.sinew.solver.shape.ConvexHull;
@@ -19,7 +22,7 @@ import net.jqwik.api.constraints.LongRange;
 
 /**
  * A hull over a terrain: over flat terrain its manifold is its manifold over a plane (itself
- * checked against every vertex's height in {@link PlaneManifoldPropertyTest}), and on any terrain
+ * checked against every vertex's height in {@code PlaneManifoldPropertyTest}), and on any terrain
  * no two of a contact's points share a feature id.
  *
  * <p>Regressions. The hull's incident face clipped against each triangle gave, besides the
@@ -34,37 +37,9 @@ class FlatTerrainManifoldTest {
     private static final double MARGIN = 0.3;
     /** 20 m square of 0.5 m cells, y = 0, its corner at the origin. */
     private static final HeightField FIELD = HeightField.sample(41, 41, 0.5, 0.5, (x, z) -> 0);
-    private static final TriangleMesh MESH = mesh(40, 0.5, (x, z) -> 0);
+    private static final TriangleMesh MESH = TerrainTest.grid(40, 0.5, (x, z) -> 0);
     private static final HeightField BUMPY = HeightField.sample(41, 41, 0.5, 0.5, FlatTerrainManifoldTest::surface);
-    private static final TriangleMesh BUMPY_MESH = mesh(40, 0.5, FlatTerrainManifoldTest::surface);
-
-    /** A grid mesh whose cells' diagonals alternate, so seams run every way. */
-    static TriangleMesh mesh(int cells, double s, java.util.function.DoubleBinaryOperator f) {
-        int n = cells + 1;
-        double[] v = new double[3 * n * n];
-        for (int j = 0; j < n; j++) {
-            for (int i = 0; i < n; i++) {
-                int o = 3 * (j * n + i);
-                v[o] = i * s;
-                v[o + 2] = j * s;
-                v[o + 1] = f.applyAsDouble(v[o], v[o + 2]);
-            }
-        }
-        int[] idx = new int[6 * cells * cells];
-        int q = 0;
-        for (int j = 0; j < cells; j++) {
-            for (int i = 0; i < cells; i++) {
-                int a = j * n + i;
-                int b = a + 1;
-                int c = a + n;
-                int d = c + 1;
-                int[] t = ((i + j) & 1) == 0 ? new int[] {a, c, d, a, d, b} : new int[] {a, c, b, b, c, d};
-                System.arraycopy(t, 0, idx, q, 6);
-                q += 6;
-            }
-        }
-        return new TriangleMesh(v, idx);
-    }
+    private static final TriangleMesh BUMPY_MESH = TerrainTest.grid(40, 0.5, FlatTerrainManifoldTest::surface);
 
     /** A random box turned at random, its lowest corner {@code lowest} metres above y = 0 at (x, z) in the field's middle. */
     private static Transform pose(Random r, Box box, double lowest) {
