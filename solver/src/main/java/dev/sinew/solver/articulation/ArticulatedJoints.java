@@ -258,8 +258,14 @@ final class ArticulatedJoints {
         }
     }
 
-    /** Projection passes per substep at most (a pass re-measures the limits the last one moved). */
-    private static final int PROJECTION_PASSES = 3;
+    /**
+     * Projection passes per substep at most (a pass re-measures the limits the last one moved; it
+     * runs only while a limit is still passed). A landing ragdoll's knee, shin on the ground and
+     * the body coming down on it, was left 29° past its cone for three ticks with 3 passes of 16
+     * sweeps, 2.3° with 3 of 32, 1.7° with 8 of 32 and 0.01° with 12 of 32; the resting 10-ragdoll
+     * pile costs the same either way.
+     */
+    private static final int PROJECTION_PASSES = 12;
     /** Rows this close to their limit (rad) join a joint's projection, so that closing another does not push them past. */
     private static final double NEAR = 0.02;
     /** Ground points closer than this (m) join a projection, held from going deeper. */
@@ -382,7 +388,7 @@ final class ArticulatedJoints {
     }
 
     /** Projected Gauss–Seidel sweeps over a projection's rows. */
-    private static final int PROJECTION_SWEEPS = 16;
+    private static final int PROJECTION_SWEEPS = 32;
 
     /** Room for one more row of articulation a's projection (3 per node each). */
     private int newRow(Articulation a) {
