@@ -4,13 +4,15 @@ import dev.sinew.rig.Ragdoll;
 import dev.sinew.solver.BodyView;
 import dev.sinew.solver.World;
 import dev.sinew.solver.shape.Box;
+import dev.sinew.solver.shape.Capsule;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
 /**
  * Whether a standing ragdoll's centre of mass is over its feet. The support area is the convex
  * hull, on the ground plane (x, z), of the feet's points that are within {@link #CONTACT_BAND} of
- * the lowest of them: a box foot's corners, any other foot shape's centre. The feet are the bodies
+ * the lowest of them: a box foot's corners, the two ends of a capsule foot's core (along its local
+ * y axis), any other foot shape's centre. The feet are the bodies
  * of region {@code foot}. Allocates nothing after construction.
  */
 public final class Balance {
@@ -22,7 +24,7 @@ public final class Balance {
     /** Per ragdoll body, its view (kept: a view costs an object per call). */
     private final BodyView[] bodies;
     private final int[] feet;
-    /** Per foot, its support points in the body's frame, m (8 corners of a box, else its origin). */
+    /** Per foot, its support points in the body's frame, m (8 corners of a box, a capsule's 2 core ends, else its origin). */
     private final double[][] local;
     private final double[] px;
     private final double[] py;
@@ -67,6 +69,10 @@ public final class Balance {
                         }
                     }
                 }
+            } else if (ragdoll.shape(i) instanceof Capsule cap) {
+                // a capsule foot stands along its core: its two ends (a lone centre would make two
+                // feet a line the centre of mass is never inside)
+                local[k] = new double[] {0, -cap.halfHeight(), 0, 0, cap.halfHeight(), 0};
             } else {
                 local[k] = new double[3];
             }

@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sinew.reactions.TestRig;
+import dev.sinew.rig.BvhImporter;
 import dev.sinew.rig.Pose;
+import dev.sinew.rig.Profiles;
+import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.rig.Ragdoll;
 import dev.sinew.solver.World;
 import dev.sinew.solver.shape.Box;
+import dev.sinew.solver.shape.Capsule;
 import java.util.ArrayList;
 import java.util.List;
 import org.joml.Quaterniond;
@@ -26,9 +30,14 @@ class BalanceTest {
             if (!"foot".equals(r.region(i))) {
                 continue;
             }
-            Box b = (Box) r.shape(i);
             Vector3d c = w.position(r.body(i), new Vector3d());
             Quaterniond q = w.orientation(r.body(i), new Quaterniond());
+            if (r.shape(i) instanceof Capsule cap) {
+                pts.add(q.transform(new Vector3d(0, -cap.halfHeight(), 0)).add(c));
+                pts.add(q.transform(new Vector3d(0, cap.halfHeight(), 0)).add(c));
+                continue;
+            }
+            Box b = (Box) r.shape(i);
             for (int k = 0; k < 8; k++) {
                 pts.add(q.transform(new Vector3d((k & 1) == 0 ? -b.halfX() : b.halfX(), (k & 2) == 0 ? -b.halfY() : b.halfY(),
                         (k & 4) == 0 ? -b.halfZ() : b.halfZ())).add(c));
@@ -69,6 +78,51 @@ class BalanceTest {
             double got = b.comOutside();
             double expected = bruteForce(w, r, b.centerOfMass(new Vector3d()));
             assertEquals(expected, got, 2e-4, "lean " + deg + "°");
+            sawInside |= got < 0;
+            sawOutside |= got > 0;
+        }
+        assertTrue(sawInside && sawOutside, "the leans cover both cases");
+    }
+
+    /**
+     * Feet that are capsules stand along their cores: the test rig with capsule feet running flat
+     * from ankle to toe, leaned from 30° back to 30° forward, against the brute force over the
+     * capsules' two core ends; some leans inside, some out. Before, each capsule foot counted as its
+     * centre alone: two feet made a line the centre of mass was never inside, and a standing
+     * character with capsule feet lost its balance within a second of being activated.
+     */
+    @Test
+    void capsuleFeetSpanAnArea() {
+        RagdollDefinition cmu = Profiles.ragdoll("cmu-humanoid");
+        List<RagdollDefinition.Body> bodies = new ArrayList<>();
+        for (RagdollDefinition.Body body : cmu.bodies()) {
+            if (body.region().equals("foot")) {
+                String toe = body.bone().startsWith("Left") ? "LeftToe" : "RightToe";
+                body = new RagdollDefinition.Body(body.name(), body.bone(), body.region(), body.massFraction(),
+                        new RagdollDefinition.Shape("capsule", 0.04, null, toe, null), body.joint());
+            }
+            bodies.add(body);
+        }
+        RagdollDefinition capsuleFeet = new RagdollDefinition(cmu.name(), cmu.totalMass(), cmu.angularDamping(),
+                cmu.jointFriction(), bodies);
+        World w = TestRig.world();
+        BvhImporter.Bvh standing = TestRig.standing();
+        Ragdoll r = Ragdoll.build(w, standing.skeleton(), capsuleFeet, standing.clip().frame(0, new Pose(standing.skeleton())));
+        Balance b = new Balance(r);
+        Pose p = r.readPose(new Pose(r.mapper().skeleton()));
+        int hipL = r.mapper().skeleton().find("LeftHip");
+        int hipR = r.mapper().skeleton().find("RightHip");
+        int chest = r.mapper().skeleton().find("lowerback");
+        boolean sawInside = false;
+        boolean sawOutside = false;
+        for (double deg = -30; deg <= 30; deg += 7.5) {
+            Pose q = new Pose(p.skeleton()).set(p);
+            q.setLocalRotation(chest, new Quaterniond().rotateX(Math.toRadians(2 * deg)));
+            q.setLocalRotation(hipL, new Quaterniond().rotateX(Math.toRadians(-deg)));
+            q.setLocalRotation(hipR, new Quaterniond().rotateX(Math.toRadians(-deg)));
+            r.setPose(q);
+            double got = b.comOutside();
+            assertEquals(bruteForce(w, r, b.centerOfMass(new Vector3d())), got, 2e-4, "lean " + deg + "°");
             sawInside |= got < 0;
             sawOutside |= got > 0;
         }
