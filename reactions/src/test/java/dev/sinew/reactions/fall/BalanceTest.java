@@ -33,8 +33,12 @@ class BalanceTest {
             Vector3d c = w.position(r.body(i), new Vector3d());
             Quaterniond q = w.orientation(r.body(i), new Quaterniond());
             if (r.shape(i) instanceof Capsule cap) {
-                pts.add(q.transform(new Vector3d(0, -cap.halfHeight(), 0)).add(c));
-                pts.add(q.transform(new Vector3d(0, cap.halfHeight(), 0)).add(c));
+                // both ends at the lower one's height: they stand or not together
+                Vector3d a = q.transform(new Vector3d(0, -cap.halfHeight(), 0)).add(c);
+                Vector3d b = q.transform(new Vector3d(0, cap.halfHeight(), 0)).add(c);
+                double low = Math.min(a.y, b.y);
+                pts.add(a.setComponent(1, low));
+                pts.add(b.setComponent(1, low));
                 continue;
             }
             Box b = (Box) r.shape(i);
@@ -87,7 +91,8 @@ class BalanceTest {
     /**
      * Feet that are capsules stand along their cores: the test rig with capsule feet running flat
      * from ankle to toe, leaned from 30° back to 30° forward, against the brute force over the
-     * capsules' two core ends; some leans inside, some out. Before, each capsule foot counted as its
+     * capsules' two core ends; some leans inside, some out. And the shipped biped (capsule feet
+     * sloping from the ankle down to the toes) standing in its clip's first frame is in balance. Before, each capsule foot counted as its
      * centre alone: two feet made a line the centre of mass was never inside, and a standing
      * character with capsule feet lost its balance within a second of being activated.
      */
@@ -127,5 +132,13 @@ class BalanceTest {
             sawOutside |= got > 0;
         }
         assertTrue(sawInside && sawOutside, "the leans cover both cases");
+
+        World bw = TestRig.world();
+        BvhImporter.Bvh biped = dev.sinew.rig.Mocap.read("sinew/biped_wave.bvh");
+        Ragdoll br = Ragdoll.build(bw, biped.skeleton(), Profiles.ragdoll("biped"), biped.clip().frame(0, new Pose(biped.skeleton())));
+        Balance bb = new Balance(br);
+        double outside = bb.comOutside();
+        assertEquals(bruteForce(bw, br, bb.centerOfMass(new Vector3d())), outside, 2e-4);
+        assertTrue(outside < FallSettings.defaults().balanceMargin(), "the biped standing: " + outside + " m outside");
     }
 }
