@@ -6,6 +6,7 @@ import dev.sinew.rig.Mocap;
 import dev.sinew.rig.Profiles;
 import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.solver.InvalidArgumentException;
+import dev.sinew.solver.WorldSettings;
 
 /**
  * Options for one scene run.
@@ -15,8 +16,16 @@ import dev.sinew.solver.InvalidArgumentException;
  * @param seed    seed for scenes that randomize, so a run is reproducible
  * @param count   scene-specific count (for example ragdolls in a pile); 0 means the scene's default
  * @param inputs  the user's own clip, ragdoll definition and drive profile (each optional)
+ * @param world   the settings of the scene's world, for the scenes that take them ({@link #worldSettings()});
+ *                null means the defaults (a 1/60 s tick). {@code sinew check} runs scenes at other
+ *                tick rates and far from the origin with it
  */
-public record SceneOptions(double seconds, int threads, long seed, int count, SceneInputs inputs) {
+public record SceneOptions(double seconds, int threads, long seed, int count, SceneInputs inputs, WorldSettings world) {
+    /** Options with the user's files and the default world. */
+    public SceneOptions(double seconds, int threads, long seed, int count, SceneInputs inputs) {
+        this(seconds, threads, seed, count, inputs, null);
+    }
+
     /** Options with the scene's shipped data. */
     public SceneOptions(double seconds, int threads, long seed, int count) {
         this(seconds, threads, seed, count, SceneInputs.NONE);
@@ -47,12 +56,33 @@ public record SceneOptions(double seconds, int threads, long seed, int count, Sc
         }
     }
 
+    /** The world's settings: those given, or the defaults. */
+    public WorldSettings worldSettings() {
+        return world == null ? WorldSettings.defaults() : world;
+    }
+
     public static SceneOptions defaults() {
         return new SceneOptions(Double.NaN, 1, 1, 0);
     }
 
     public SceneOptions withSeconds(double s) {
-        return new SceneOptions(s, threads, seed, count, inputs);
+        return new SceneOptions(s, threads, seed, count, inputs, world);
+    }
+
+    public SceneOptions withSeed(long s) {
+        return new SceneOptions(seconds, threads, s, count, inputs, world);
+    }
+
+    public SceneOptions withCount(int n) {
+        return new SceneOptions(seconds, threads, seed, n, inputs, world);
+    }
+
+    public SceneOptions withInputs(SceneInputs in) {
+        return new SceneOptions(seconds, threads, seed, count, in, world);
+    }
+
+    public SceneOptions withWorld(WorldSettings w) {
+        return new SceneOptions(seconds, threads, seed, count, inputs, w);
     }
 
     /** The drive profile's name given (a shipped name or a file's profile name), or null. */

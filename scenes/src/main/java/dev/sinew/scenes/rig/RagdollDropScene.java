@@ -118,7 +118,7 @@ public final class RagdollDropScene implements Scene {
     }
 
     static final class Instance implements SceneInstance {
-        final World world = new World();
+        final World world;
         final Ragdoll sleeper;
         final Ragdoll awake;
         final boolean[] below;
@@ -128,6 +128,7 @@ public final class RagdollDropScene implements Scene {
         double sleepSeconds = -1;
 
         Instance(SceneOptions options) {
+            world = new World(options.worldSettings());
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
             BvhImporter.Bvh walk = options.clip("cmu/131_01.bvh");
             RagdollDefinition def = options.ragdoll("cmu-humanoid");
