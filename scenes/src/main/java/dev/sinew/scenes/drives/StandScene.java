@@ -30,7 +30,8 @@ import org.joml.Vector3d;
  * {@code restAngularSpeed} (jitter: the largest body angular speed after 2 s, rad/s).
  */
 public final class StandScene implements Scene {
-    static final double SETTLE = 2;
+    /** Seconds after which the character should hold still (the rest speed is measured after it). */
+    public static final double SETTLE = 2;
 
     @Override
     public String name() {

@@ -20,7 +20,7 @@ abstract class ReactionInstance implements SceneInstance {
     ReactionInstance(SceneOptions options) {
         world = new World(options.worldSettings());
         SceneKit.ground(world, Material.DEFAULT);
-        rc = new ReactingCharacter(world, 0, 0, options, CharacterSettings.defaults());
+        rc = new ReactingCharacter(world, options.originX(), options.originZ(), options, CharacterSettings.defaults());
         dt = world.settings().tickSeconds();
     }
 

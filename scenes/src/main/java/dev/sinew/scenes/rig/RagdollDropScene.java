@@ -37,7 +37,8 @@ import org.joml.Vector3d;
  * {@code --ragdoll} drop the user's ragdoll posed from the first frame of their clip.
  */
 public final class RagdollDropScene implements Scene {
-    static final double SETTLE = 5;
+    /** Seconds after which the dropped ragdolls should lie at rest (the rest speeds are measured after it). */
+    public static final double SETTLE = 5;
 
     @Override
     public String name() {
