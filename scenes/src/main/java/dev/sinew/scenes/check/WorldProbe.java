@@ -9,6 +9,9 @@ import dev.sinew.solver.JointHandle;
 import dev.sinew.solver.JointView;
 import dev.sinew.solver.SwingTwistLimits;
 import dev.sinew.solver.World;
+import dev.sinew.solver.shape.Box;
+import dev.sinew.solver.shape.Capsule;
+import dev.sinew.solver.shape.Sphere;
 import java.util.ArrayList;
 import java.util.List;
 import org.joml.Matrix3d;
@@ -35,6 +38,8 @@ public final class WorldProbe {
     private final Quaterniond q = new Quaterniond();
     private final Quaterniond cq = new Quaterniond();
     private final Vector3d cq2 = new Vector3d();
+    /** Scratch of {@link #lowest} alone (v and w hold the body's velocities meanwhile). */
+    private final Vector3d at = new Vector3d();
     private final Matrix3d inertia = new Matrix3d();
     private final double[] bounds = new double[6];
     private final Vector3d gravity = new Vector3d();
@@ -120,17 +125,32 @@ public final class WorldProbe {
         return s;
     }
 
-    /** The farthest corner of the body's shapes' bounding boxes in its own frame from its origin, m. */
+    /**
+     * How far the body's shapes reach from its origin, m: a sphere its radius, a capsule its half
+     * height and radius, a box its half diagonal, any other shape the farthest corner of its
+     * bounding box; each plus its collider's offset.
+     */
     private double extent(BodyView b) {
         double far = 0;
         for (Collider col : b.colliders()) {
-            col.shape().computeBounds(col.localPosition(), col.localRotation(), bounds, 0);
-            for (int k = 0; k < 8; k++) {
-                double x = bounds[(k & 1) == 0 ? 0 : 3];
-                double y = bounds[(k & 2) == 0 ? 1 : 4];
-                double z = bounds[(k & 4) == 0 ? 2 : 5];
-                far = Math.max(far, Math.sqrt(x * x + y * y + z * z));
+            double r;
+            if (col.shape() instanceof Sphere sp) {
+                r = sp.radius();
+            } else if (col.shape() instanceof Capsule cap) {
+                r = cap.halfHeight() + cap.radius();
+            } else if (col.shape() instanceof Box box) {
+                r = Math.sqrt(box.halfX() * box.halfX() + box.halfY() * box.halfY() + box.halfZ() * box.halfZ());
+            } else {
+                col.shape().computeBounds(new Vector3d(), new Quaterniond(), bounds, 0);
+                r = 0;
+                for (int k = 0; k < 8; k++) {
+                    double x = bounds[(k & 1) == 0 ? 0 : 3];
+                    double y = bounds[(k & 2) == 0 ? 1 : 4];
+                    double z = bounds[(k & 4) == 0 ? 2 : 5];
+                    r = Math.max(r, Math.sqrt(x * x + y * y + z * z));
+                }
             }
+            far = Math.max(far, col.localPosition().length() + r);
         }
         return far;
     }
@@ -140,9 +160,9 @@ public final class WorldProbe {
         List<Collider> cs = b.colliders();
         for (int k = 0; k < cs.size(); k++) {
             Collider col = cs.get(k);
-            rot.transform(col.localPosition(), v).add(pos);
+            rot.transform(col.localPosition(), at).add(pos);
             rot.mul(col.localRotation(), cq);
-            col.shape().computeBounds(v, cq, bounds, 0);
+            col.shape().computeBounds(at, cq, bounds, 0);
             low = Math.min(low, bounds[1]);
         }
         return cs.isEmpty() ? pos.y : low;

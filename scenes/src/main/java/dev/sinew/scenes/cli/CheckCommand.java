@@ -9,6 +9,7 @@ import dev.sinew.scenes.check.CheckInputs;
 import dev.sinew.scenes.check.CheckOptions;
 import dev.sinew.scenes.check.CheckReport;
 import dev.sinew.scenes.check.ReportFiles;
+import dev.sinew.scenes.check.Scenario;
 import dev.sinew.scenes.check.ScenarioResult;
 import dev.sinew.scenes.check.Soak;
 import dev.sinew.scenes.check.SoakResult;
@@ -87,6 +88,10 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "K", defaultValue = "1", description = "the soak's seed (default 1)")
     long seed;
 
+    @Option(names = "--scenarios", paramLabel = "NAME[,NAME...]", split = ",", description = "run only these scenarios of the"
+            + " battery (names as the report gives them, such as stand or 10-hits@30Hz)")
+    List<String> only;
+
     @Option(names = "--quick", description = "the short battery (shorter runs, a pile of 4, one knock-down): a smoke test for"
             + " a test suite, about a fifth of the full battery's time")
     boolean quick;
@@ -128,12 +133,16 @@ final class CheckCommand implements Callable<Integer> {
         List<ScenarioResult> results = new ArrayList<>();
         SoakResult soaked = null;
         long t0 = System.nanoTime();
+        if (only != null && !only.isEmpty()) {
+            asked.put("scenarios", only);
+        }
         if (soak != null) {
             asked.put("soakMinutes", soak);
             asked.put("soakSeed", seed);
             soaked = Soak.run(inputs, soak, seed, quiet ? null : System.err);
         } else {
-            results = Battery.run(Battery.scenarios(opts), Runtime.getRuntime().availableProcessors(), quiet ? null : System.err);
+            results = Battery.run(chosen(Battery.scenarios(opts)), Runtime.getRuntime().availableProcessors(),
+                    quiet ? null : System.err);
         }
         CheckReport report = CheckReport.of(CheckInputs.describe(inputs), asked, results, soaked);
         try {
@@ -143,6 +152,20 @@ final class CheckCommand implements Callable<Integer> {
         }
         System.out.print(ReportFiles.summary(report, dir, (System.nanoTime() - t0) * 1e-9));
         return report.pass() ? 0 : 1;
+    }
+
+    /** The battery's scenarios, or those named by --scenarios (an unknown name is refused with the names there are). */
+    private List<Scenario> chosen(List<Scenario> all) {
+        if (only == null || only.isEmpty()) {
+            return all;
+        }
+        List<String> names = all.stream().map(Scenario::name).toList();
+        for (String n : only) {
+            if (!names.contains(n)) {
+                throw new InvalidArgumentException("--scenarios", n, "is not a scenario of this battery; one of " + names);
+            }
+        }
+        return all.stream().filter(sc -> only.contains(sc.name())).toList();
     }
 
     /** The output folder, made if missing; refused (exit 3) if it is a file or cannot be written. */
