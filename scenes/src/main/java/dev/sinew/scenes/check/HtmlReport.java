@@ -106,8 +106,9 @@ final class HtmlReport {
                 .append(sr.checks().size()).append("</td><td>");
         for (int i = 0; i < failed.size(); i++) {
             CheckLine c = failed.get(i);
+            String why = Reasons.of(c.name());
             b.append(i > 0 ? "<br>" : "").append(esc(c.name())).append(" = ").append(num(c.value())).append(", must be ")
-                    .append(esc(c.relation())).append(' ').append(num(c.limit()));
+                    .append(esc(c.relation())).append(' ').append(num(c.limit())).append(why.isEmpty() ? "" : ": " + esc(why));
         }
         b.append("</td><td class=\"verdict\">").append(sr.pass() ? "pass" : "FAIL").append("</td></tr>\n");
     }

@@ -12,7 +12,7 @@ final class Reasons {
             Map.entry("comDrift", "the standing character drifted"),
             Map.entry("maxJointSeparation", "joints came apart"),
             Map.entry("rootOffMaxJointSeparation", "joints came apart"),
-            Map.entry("maxPointVelocityJump", "a velocity spike: a body was thrown by the solver"),
+            Map.entry("velocitySpikes", "a velocity spike: a body was thrown by the solver"),
             Map.entry("maxLimitOvershootDeg", "a joint went far past its limits"),
             Map.entry("passiveEnergyGrowthJPerKg", "energy grew while nothing drove the bodies"),
             Map.entry("nanEvents", "a body's state stopped being a number"),

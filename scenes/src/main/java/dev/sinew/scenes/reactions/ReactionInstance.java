@@ -9,7 +9,10 @@ import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.Material;
 import dev.sinew.solver.World;
 
-/** What the reaction scenes share: a world with a ground, the reacting character at the origin, and what the viewer reads. */
+/**
+ * What the reaction scenes share: a world with a ground, the reacting character (at the origin, or
+ * where the options put it), and what the viewer reads.
+ */
 abstract class ReactionInstance implements SceneInstance {
     final World world;
     final ReactingCharacter rc;

@@ -63,39 +63,49 @@ class DetectorsTest {
         return m;
     }
 
-    /** A body falling freely gains g·dt = 0.16 m/s a tick: no spike; the same body knocked 30 m/s in one tick: a spike. */
+    /**
+     * A body falling freely gains g·dt = 0.16 m/s a tick: no spike; a body at rest knocked to
+     * 30 m/s in one tick with nothing moving: a spike; the same knock on a tick the scenario
+     * disturbed (a hit's), or with the other body already moving at 10 m/s (it may have hit it):
+     * none.
+     */
     @Test
     void velocitySpikes() {
         TickChange falling = (k, s) -> s.velocity[1] = -9.81 * DT * k;
-        assertTrue(only(feed(new VelocitySpikes(25), 60, falling)).pass());
+        assertTrue(only(feed(new VelocitySpikes(25, 4), 60, falling)).pass());
 
         TickChange knocked = (k, s) -> s.velocity[0] = k >= 30 ? 30 : 0;
-        VelocitySpikes d = new VelocitySpikes(25);
+        VelocitySpikes d = new VelocitySpikes(25, 4);
         CheckResult c = only(feed(d, 60, knocked));
         assertFalse(c.pass());
-        assertEquals(30, c.value(), 1e-12);
-        assertEquals(1L, metrics(d).get("velocitySpikes"), "one tick jumped");
-        assertTrue(d.findings().get(0).where().startsWith("torso at 0.52"), d.findings().get(0).where());
+        assertEquals(1, c.value(), "one tick jumped");
+        assertEquals(30.0, (double) metrics(d).get("maxPointVelocityJump"), 1e-12);
+        assertTrue(d.findings().get(0).where().startsWith("first: torso at 0.52 s, 30.0 m/s"), d.findings().get(0).where());
 
-        // the same knock on a tick the scenario disturbed (a hit's): expected, not a spike
         TickChange hit = (k, s) -> {
             s.velocity[0] = k >= 30 ? 30 : 0;
             s.disturbed = k == 30;
         };
-        assertTrue(only(feed(new VelocitySpikes(25), 60, hit)).pass());
+        assertTrue(only(feed(new VelocitySpikes(25, 4), 60, hit)).pass());
+
+        TickChange struck = (k, s) -> {
+            s.velocity[3] = 10;
+            s.velocity[0] = k >= 30 ? 30 : 0;
+        };
+        assertTrue(only(feed(new VelocitySpikes(25, 4), 60, struck)).pass(), "30 m/s is less than 4 × 10 m/s");
     }
 
     /** A hand (reaching 0.1 m) spun up by 300 rad/s in a tick moves its tip by 30 m/s: a spike; by 100 rad/s, 10 m/s: none. */
     @Test
     void velocitySpikesJudgeSpinsByThePointsTheyMove() {
         TickChange whip = (k, s) -> s.angularVelocity[3 + 2] = k >= 10 ? 300 : 0;
-        CheckResult c = only(feed(new VelocitySpikes(25), 20, whip));
-        assertFalse(c.pass());
-        assertEquals(30, c.value(), 1e-9);
+        VelocitySpikes d = new VelocitySpikes(25, 4);
+        assertFalse(only(feed(d, 20, whip)).pass());
+        assertEquals(30, (double) metrics(d).get("maxPointVelocityJump"), 1e-9);
         TickChange flick = (k, s) -> s.angularVelocity[3 + 2] = k >= 10 ? 100 : 0;
-        assertTrue(only(feed(new VelocitySpikes(25), 20, flick)).pass());
+        assertTrue(only(feed(new VelocitySpikes(25, 4), 20, flick)).pass());
         TickChange nan = (k, s) -> s.velocity[0] = k == 10 ? Double.NaN : 0;
-        assertFalse(only(feed(new VelocitySpikes(25), 20, nan)).pass(), "a velocity that is not a number is a spike");
+        assertFalse(only(feed(new VelocitySpikes(25, 4), 20, nan)).pass(), "a velocity that is not a number is a spike");
     }
 
     @Test
