@@ -3,7 +3,6 @@ package dev.sinew.scenes.check;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneOptions;
-import dev.sinew.scenes.SceneRunner;
 import dev.sinew.solver.InvalidArgumentException;
 import dev.sinew.solver.WorldSnapshot;
 import java.util.ArrayList;
@@ -18,24 +17,11 @@ import java.util.List;
  * The comparison of one worker thread with two runs once the step is parallel (the scene options
  * accept more than one thread); until then the report says it was not made.
  */
-final class Determinism implements Scenario {
+final class Determinism extends SceneBased {
     static final int EVERY = 60;
     static final int AHEAD = 15;
-    private final String name;
-    private final Scene scene;
-    private final SceneOptions options;
-    private final long ticks;
-
     Determinism(String name, Scene scene, SceneOptions options, double seconds) {
-        this.name = name;
-        this.scene = scene;
-        this.options = options.withSeconds(seconds);
-        this.ticks = SceneRunner.steps(seconds, options.worldSettings().tickSeconds());
-    }
-
-    @Override
-    public String name() {
-        return name;
+        super(name, scene, options, seconds);
     }
 
     @Override

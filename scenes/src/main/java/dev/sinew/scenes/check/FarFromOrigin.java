@@ -3,7 +3,6 @@ package dev.sinew.scenes.check;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneOptions;
-import dev.sinew.scenes.SceneRunner;
 import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.BodyType;
 import java.util.List;
@@ -18,26 +17,14 @@ import org.joml.Vector3d;
  * about 2e-12 m of rounding); {@code farMaxPositionDiff}, the largest difference of a body's
  * position from its twin's over the bodies and ticks, must stay under {@value #TOLERANCE} m.
  */
-final class FarFromOrigin implements Scenario {
+final class FarFromOrigin extends SceneBased {
     /** How far out the second character stands, m (along x and z: 10 km from the origin). */
     static final double DISTANCE = 10_000;
     /** Largest difference allowed, m. */
     static final double TOLERANCE = 1e-3;
-    private final String name;
-    private final Scene scene;
-    private final SceneOptions options;
-    private final long ticks;
 
     FarFromOrigin(String name, Scene scene, SceneOptions options, double seconds) {
-        this.name = name;
-        this.scene = scene;
-        this.options = options.withSeconds(seconds);
-        this.ticks = SceneRunner.steps(seconds, options.worldSettings().tickSeconds());
-    }
-
-    @Override
-    public String name() {
-        return name;
+        super(name, scene, options, seconds);
     }
 
     @Override

@@ -1,9 +1,6 @@
 package dev.sinew.scenes.check;
 
 import dev.sinew.reactions.Character;
-import dev.sinew.reactions.CharacterListener;
-import dev.sinew.reactions.CharacterState;
-import dev.sinew.reactions.hit.AppliedHit;
 import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.scenes.CheckResult;
 import dev.sinew.scenes.Scene;
@@ -25,7 +22,7 @@ import java.util.Map;
  * (the scenes build their ragdolls one after another, so the k-th run of n dynamic bodies is
  * ragdoll k), joints after the bodies they join.
  */
-final class SceneRun implements CharacterListener {
+final class SceneRun {
     final Scene scene;
     final SceneOptions options;
     final SceneInstance instance;
@@ -35,7 +32,7 @@ final class SceneRun implements CharacterListener {
     final Detectors detectors = new Detectors();
     final ScenarioResult.Charted series = ScenarioResult.Charted.empty();
     private final Phases phases;
-    private boolean disturbed;
+    private final Disturbance disturbance = new Disturbance();
     private double startEnergy = Double.NaN;
     private long ticks;
 
@@ -49,7 +46,7 @@ final class SceneRun implements CharacterListener {
         probe = new WorldProbe(world, names);
         Character c = instance.character();
         if (c != null) {
-            c.addListener(this);
+            c.addListener(disturbance);
         }
     }
 
@@ -59,8 +56,7 @@ final class SceneRun implements CharacterListener {
         world.step();
         instance.afterStep(t);
         TickSample s = probe.read(t);
-        s.disturbed = disturbed;
-        disturbed = false;
+        s.disturbed = disturbance.take();
         s.passive = phases.passive(instance, s.time);
         s.rest = phases.rest(instance, s.time);
         detectors.observe(s);
@@ -71,21 +67,6 @@ final class SceneRun implements CharacterListener {
         series.jointSeparation().add(s.time, s.jointSeparation);
         series.energy().add(s.time, s.mass > 0 ? (s.energy - startEnergy) / s.mass : 0);
         ticks++;
-    }
-
-    /** Marks the tick disturbed: a hit was applied, or bodies became physical. */
-    void disturb() {
-        disturbed = true;
-    }
-
-    @Override
-    public void hit(Character c, AppliedHit hit) {
-        disturbed = true;
-    }
-
-    @Override
-    public void stateChanged(Character c, CharacterState from, CharacterState to, long tick, String reason) {
-        disturbed |= from == CharacterState.ANIMATED;
     }
 
     /**

@@ -2,33 +2,20 @@ package dev.sinew.scenes.check;
 
 import dev.sinew.scenes.Scene;
 import dev.sinew.scenes.SceneOptions;
-import dev.sinew.scenes.SceneRunner;
 import java.util.List;
 
 /** A scenario that is one scene run for a number of ticks, its own checks and the detectors'. */
-final class SceneScenario implements Scenario {
-    private final String name;
+final class SceneScenario extends SceneBased {
     private final String what;
-    private final Scene scene;
-    private final SceneOptions options;
     private final Phases phases;
-    private final long ticks;
 
     /**
      * @param seconds simulated seconds
      */
     SceneScenario(String name, String what, Scene scene, SceneOptions options, double seconds, Phases phases) {
-        this.name = name;
+        super(name, scene, options, seconds);
         this.what = what;
-        this.scene = scene;
-        this.options = options.withSeconds(seconds);
         this.phases = phases;
-        this.ticks = SceneRunner.steps(seconds, options.worldSettings().tickSeconds());
-    }
-
-    @Override
-    public String name() {
-        return name;
     }
 
     @Override

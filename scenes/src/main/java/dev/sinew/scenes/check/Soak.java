@@ -4,7 +4,6 @@ import dev.sinew.reactions.Character;
 import dev.sinew.reactions.CharacterListener;
 import dev.sinew.reactions.CharacterSettings;
 import dev.sinew.reactions.CharacterState;
-import dev.sinew.reactions.hit.AppliedHit;
 import dev.sinew.reactions.hit.Hit;
 import dev.sinew.rig.Ragdoll;
 import dev.sinew.scenes.CheckResult;
@@ -53,7 +52,7 @@ public final class Soak implements CharacterListener {
     private final double[] next;
     private final double[] downSince;
     private final Map<String, Integer> events = new LinkedHashMap<>();
-    private boolean disturbed;
+    private final Disturbance disturbance = new Disturbance();
     private int failures;
 
     private Soak(SceneInputs files, long seed) {
@@ -63,6 +62,7 @@ public final class Soak implements CharacterListener {
         for (int k = 0; k < CHARACTERS; k++) {
             ReactingCharacter c = new ReactingCharacter(world, k * SPACING, 0, o, CharacterSettings.defaults());
             c.character.addListener(this);
+            c.character.addListener(disturbance);
             crowd.add(c);
         }
         random = new SplittableRandom(seed);
@@ -78,13 +78,7 @@ public final class Soak implements CharacterListener {
     }
 
     @Override
-    public void hit(Character c, AppliedHit hit) {
-        disturbed = true;
-    }
-
-    @Override
     public void stateChanged(Character c, CharacterState from, CharacterState to, long tick, String reason) {
-        disturbed |= from == CharacterState.ANIMATED;
         if (from == CharacterState.GETTING_UP && to == CharacterState.ACTIVE) {
             events.merge("stoodUp", 1, Integer::sum);
         }
@@ -135,8 +129,7 @@ public final class Soak implements CharacterListener {
                 watch(k, (tick + 1) * dt, canGetUp);
             }
             TickSample s = probe.read(tick);
-            s.disturbed = disturbed;
-            disturbed = false;
+            s.disturbed = disturbance.take();
             detectors.observe(s);
             if (Double.isNaN(startEnergy)) {
                 startEnergy = s.energy;
@@ -209,7 +202,7 @@ public final class Soak implements CharacterListener {
             for (int i = 0; i < r.bodyCount(); i++) {
                 world.body(r.body(i)).applyLinearImpulse(new Vector3d(dv).mul(world.body(r.body(i)).mass()));
             }
-            disturbed = true;
+            disturbance.mark();
             events.merge("throws", 1, Integer::sum);
         }
     }

@@ -1,4 +1,4 @@
-package dev.sinew.scenes.check;
+package dev.sinew.scenes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.sinew.scenes.cli.Main;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,33 +35,13 @@ class CheckCommandTest {
     static final List<String> BATTERY = List.of("drop-and-rest", "pile-of-4", "stand", "track", "10-hits", "critical-hit",
             "knock-down-and-get-up", "high-gain", "10-hits@30Hz", "far-from-origin", "determinism");
 
-    record Ran(int code, String text) {
-    }
-
-    static Ran run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream text = new ByteArrayOutputStream();
-        int code;
-        try {
-            PrintStream capture = new PrintStream(text, true, StandardCharsets.UTF_8);
-            System.setOut(capture);
-            System.setErr(capture);
-            code = Main.execute(args);
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        return new Ran(code, text.toString(StandardCharsets.UTF_8));
-    }
-
     Path shipped;
-    Ran shippedRun;
+    CommandLineTest.Ran shippedRun;
 
     @BeforeAll
     void runTheShippedBattery(@TempDir Path dir) {
         shipped = dir.resolve("shipped");
-        shippedRun = run("check", "--quick", "--quiet", "--out", shipped.toString());
+        shippedRun = CommandLineTest.run("check", "--quick", "--quiet", "--out", shipped.toString());
     }
 
     static String sha256(Path file) throws Exception {
@@ -164,7 +141,7 @@ class CheckCommandTest {
      */
     @Test
     void passesOnTheSecondSkeleton(@TempDir Path dir) throws Exception {
-        Ran ran = run("check", "--quick", "--quiet", "--ragdoll", BIPED, "--clip", BIPED_CLIP, "--out", dir.toString());
+        CommandLineTest.Ran ran = CommandLineTest.run("check", "--quick", "--quiet", "--ragdoll", BIPED, "--clip", BIPED_CLIP, "--out", dir.toString());
         assertEquals(0, ran.code(), ran.text());
         JsonNode r = new ObjectMapper().readTree(dir.resolve("report.json").toFile());
         assertEquals("biped", r.get("inputs").get("ragdoll").get("name").asText());
@@ -181,7 +158,7 @@ class CheckCommandTest {
     @Test
     void negativeDampingIsRefusedAtLoad(@TempDir Path dir) throws Exception {
         Path bad = resource("negative-damping.json");
-        Ran ran = run("check", "--quick", "--quiet", "--profile", bad.toString(), "--out", dir.toString());
+        CommandLineTest.Ran ran = CommandLineTest.run("check", "--quick", "--quiet", "--profile", bad.toString(), "--out", dir.toString());
         assertEquals(2, ran.code(), ran.text());
         assertTrue(ran.text().contains(bad + ":18: at $.regions.chest.damping: -120.0 must be in [0,"), ran.text());
         assertFalse(Files.exists(dir.resolve("report.json")), "nothing ran");
@@ -194,7 +171,7 @@ class CheckCommandTest {
     @Test
     void anAbsurdMassRatioIsRefusedAtLoad(@TempDir Path dir) throws Exception {
         Path bad = resource("absurd-mass-ratio.json");
-        Ran ran = run("check", "--quick", "--quiet", "--profile", bad.toString(), "--out", dir.toString());
+        CommandLineTest.Ran ran = CommandLineTest.run("check", "--quick", "--quiet", "--profile", bad.toString(), "--out", dir.toString());
         assertEquals(2, ran.code(), ran.text());
         assertTrue(ran.text().contains(bad + ":50: at $.regions.hand.massFraction: profile 'absurd-mass-ratio' gives hand.L"),
                 ran.text());
@@ -209,7 +186,7 @@ class CheckCommandTest {
     @Test
     void extremeStiffnessWithATinyTorqueLimitFailsAsPoorTracking(@TempDir Path dir) throws Exception {
         Path bad = resource("stiff-but-weak.json");
-        Ran ran = run("check", "--quick", "--quiet", "--profile", bad.toString(), "--scenarios", "stand", "--out", dir.toString());
+        CommandLineTest.Ran ran = CommandLineTest.run("check", "--quick", "--quiet", "--profile", bad.toString(), "--scenarios", "stand", "--out", dir.toString());
         assertEquals(1, ran.code(), ran.text());
         assertTrue(ran.text().startsWith("sinew check: FAIL"), ran.text());
         assertTrue(Pattern.compile("meanErrorDeg = [0-9.]+, must be < 1.500: poor tracking").matcher(ran.text()).find(), ran.text());
@@ -221,17 +198,17 @@ class CheckCommandTest {
     /** Bad arguments exit 2 with the option and what is allowed; an output that is a file exits 3. */
     @Test
     void badArgumentsAreRefused(@TempDir Path dir) throws Exception {
-        Ran threads = run("check", "--threads", "2", "--out", dir.toString());
+        CommandLineTest.Ran threads = CommandLineTest.run("check", "--threads", "2", "--out", dir.toString());
         assertEquals(2, threads.code(), threads.text());
         assertTrue(threads.text().contains("--threads"), threads.text());
-        Ran hz = run("check", "--ticks-per-second", "60,5", "--out", dir.toString());
+        CommandLineTest.Ran hz = CommandLineTest.run("check", "--ticks-per-second", "60,5", "--out", dir.toString());
         assertEquals(2, hz.code(), hz.text());
         assertTrue(hz.text().contains("--ticks-per-second") && hz.text().contains("[10, 1000]"), hz.text());
-        Ran which = run("check", "--scenarios", "stand,dance", "--out", dir.toString());
+        CommandLineTest.Ran which = CommandLineTest.run("check", "--scenarios", "stand,dance", "--out", dir.toString());
         assertEquals(2, which.code(), which.text());
         assertTrue(which.text().contains("dance") && which.text().contains("10-hits@30Hz"), which.text());
         Path file = Files.writeString(dir.resolve("a-file"), "x");
-        Ran out = run("check", "--scenarios", "stand", "--out", file.toString());
+        CommandLineTest.Ran out = CommandLineTest.run("check", "--scenarios", "stand", "--out", file.toString());
         assertEquals(3, out.code(), out.text());
         assertTrue(out.text().contains("is a file"), out.text());
     }
@@ -242,7 +219,7 @@ class CheckCommandTest {
      */
     @Test
     void aShortSoakEndsWithTheSameReport(@TempDir Path dir) throws Exception {
-        Ran ran = run("check", "--soak", "0.2", "--quiet", "--out", dir.toString());
+        CommandLineTest.Ran ran = CommandLineTest.run("check", "--soak", "0.2", "--quiet", "--out", dir.toString());
         JsonNode r = new ObjectMapper().readTree(dir.resolve("report.json").toFile());
         JsonNode soak = r.get("soak");
         assertTrue(soak.get("heap").size() >= 2, soak.toString());
