@@ -36,11 +36,11 @@ import org.joml.Vector3d;
  * if it did not stand within {@value #GIVE_UP} s of the push). A knock-down the run was too short
  * for fails its checks. {@code --count} runs the first 1 to 3 of the pushes.
  *
- * <p>With the user's ragdoll ({@code --clip}, {@code --ragdoll}): the lying classes expected are
- * the CMU character's, so only that the chosen clip starts in the class the body lies in, the pop
- * and standing again are checked. A ragdoll whose skeleton the get-up clips are not for takes the
- * first push alone: {@code down} is 1 when it fell and lay still ({@code getUp} says why it cannot
- * get up).
+ * <p>With the user's ragdoll ({@code --clip}, {@code --ragdoll}) or another profile: the lying
+ * classes expected are the CMU character's with the default profile, so only that the chosen clip
+ * starts in the class the body lies in, the pop and standing again are checked. A ragdoll whose
+ * skeleton the get-up clips are not for takes the first push alone: {@code down} is 1 when it fell
+ * and lay still ({@code getUp} says why it cannot get up).
  */
 public final class KnockdownGetupScene extends ReactionScene {
     static final double STAND_BEFORE_PUSH = 1.5;
@@ -90,7 +90,10 @@ public final class KnockdownGetupScene extends ReactionScene {
 
     static final class Instance extends ReactionInstance implements CharacterListener {
         final Push[] pushes;
-        /** Whether the lying classes are the shipped CMU character's, so that they can be expected. */
+        /**
+         * Whether this is the shipped CMU character with its default profile, whose lying classes are
+         * known, so that they can be expected (other masses and gains land otherwise).
+         */
         final boolean shipped;
         /** When it first lay still after the push (no get-up clips for its skeleton), s; −1 before. */
         double downAt = -1;
@@ -110,7 +113,8 @@ public final class KnockdownGetupScene extends ReactionScene {
             super(options);
             int count = !rc.canGetUp() ? 1 : options.count() > 0 ? options.count() : EXPECTED.length;
             pushes = java.util.Arrays.copyOf(new Push[] {Push.FROM_LEFT_REAR, Push.FROM_BEHIND, Push.FROM_FRONT}, count);
-            shipped = options.inputs().clip() == null && options.inputs().ragdoll() == null;
+            shipped = options.inputs().clip() == null && options.inputs().ragdoll() == null
+                    && options.profileOr("default").equals("default");
             rc.character.addListener(this);
         }
 
