@@ -33,6 +33,11 @@ public final class Battery {
     /** Ragdolls in the pile (the quick battery's: {@value #QUICK_PILE}). */
     static final int PILE = 10;
     static final int QUICK_PILE = 4;
+    /**
+     * Seconds the pile's spawn overlaps take to push apart (at the contacts' 3 m/s for a few
+     * centimetres, with room), before which its energy is not judged.
+     */
+    static final double PILE_SPAWN = 0.25;
     /** The high-gain scenario's gain factor. */
     static final double HIGH_GAIN = 10;
 
@@ -56,7 +61,7 @@ public final class Battery {
                 int n = q ? QUICK_PILE : PILE;
                 out.add(new SceneScenario("pile-of-" + n + at + (o.seeds() > 1 ? " seed " + seed : ""), n
                         + " limp ragdolls dropped in a staggered pile, seed " + seed, scene("ragdoll-pile"),
-                        base.withInputs(limp).withCount(n).withSeed(seed), 10, Phases.limp(Double.POSITIVE_INFINITY)));
+                        base.withInputs(limp).withCount(n).withSeed(seed), 10, Phases.limpFrom(PILE_SPAWN, Double.POSITIVE_INFINITY)));
             }
             out.add(new SceneScenario("stand" + at, "holding the clip's first frame with the drives and the root drive",
                     scene("stand"), base, q ? 6 : 30, Phases.holding(StandScene.SETTLE)));

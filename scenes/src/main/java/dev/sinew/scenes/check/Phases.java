@@ -15,16 +15,25 @@ public interface Phases {
     boolean rest(SceneInstance in, double t);
 
     /** Driven throughout, never expected still. */
-    Phases ACTIVE = of(false, Double.POSITIVE_INFINITY);
+    Phases ACTIVE = of(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
 
     /** Limp ragdolls throughout (dropped, piled), at rest from {@code restFrom} s on (+∞: never). */
     static Phases limp(double restFrom) {
-        return of(true, restFrom);
+        return of(0, restFrom);
+    }
+
+    /**
+     * Limp ragdolls from {@code passiveFrom} s on: before it, ragdolls made overlapping (a pile
+     * spawned 0.5 m apart, each turned at random) are pushed apart, which the contacts do by adding
+     * energy on purpose.
+     */
+    static Phases limpFrom(double passiveFrom, double restFrom) {
+        return of(passiveFrom, restFrom);
     }
 
     /** Driven, holding a pose: at rest from {@code restFrom} s on. */
     static Phases holding(double restFrom) {
-        return of(false, restFrom);
+        return of(Double.POSITIVE_INFINITY, restFrom);
     }
 
     /**
@@ -43,11 +52,11 @@ public interface Phases {
         }
     };
 
-    private static Phases of(boolean passive, double restFrom) {
+    private static Phases of(double passiveFrom, double restFrom) {
         return new Phases() {
             @Override
             public boolean passive(SceneInstance in, double t) {
-                return passive;
+                return t > passiveFrom;
             }
 
             @Override
