@@ -1,8 +1,14 @@
 package dev.sinew.bench;
 
+import dev.sinew.drives.DriveProfile;
+import dev.sinew.drives.PoseDriver;
+import dev.sinew.rig.Pose;
+import dev.sinew.rig.Ragdoll;
 import dev.sinew.scenes.rig.RagdollPileScene;
 import dev.sinew.solver.World;
 import dev.sinew.solver.WorldSettings;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -21,7 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * One tick of the ragdoll-pile scene's world ({@code ragdolls} limp CMU ragdolls, 16 bodies each,
  * dropped in a staggered pile) once the pile has come to rest, with sleeping off so that every
  * tick does the full work (with sleeping on, the pile falls asleep within seconds and a tick costs
- * almost nothing). Run with {@code -prof gc}; {@code -p ragdolls=10} or {@code 100}.
+ * almost nothing). With {@code drives} every ragdoll holds the pose it was dropped in through the
+ * {@code default} drive profile (an angular drive on every joint, updated each tick). Run with
+ * {@code -prof gc}; {@code -p ragdolls=10,100,1000} (1,000 takes minutes to set up).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -33,19 +41,35 @@ public class RagdollPileBenchmark {
     @Param({"10", "100"})
     public int ragdolls;
 
+    /** Every joint driven toward the drop pose ({@code default} profile), or limp. */
+    @Param({"false", "true"})
+    public boolean drives;
+
     private World world;
+    private final List<PoseDriver> drivers = new ArrayList<>();
 
     @Setup(Level.Trial)
     public void setUp() {
         world = new World(WorldSettings.defaults().withSleep(false));
-        RagdollPileScene.build(world, ragdolls, 1);
+        List<Ragdoll> pile = RagdollPileScene.build(world, ragdolls, 1);
+        if (drives) {
+            DriveProfile profile = DriveProfile.named("default");
+            for (Ragdoll r : pile) {
+                PoseDriver d = new PoseDriver(r, profile);
+                d.capture(r.readPose(new Pose(r.mapper().skeleton())));
+                drivers.add(d);
+            }
+        }
         for (int i = 0; i < 600; i++) {
-            world.step();
+            step();
         }
     }
 
     @Benchmark
     public long step() {
+        for (int i = 0; i < drivers.size(); i++) {
+            drivers.get(i).update();
+        }
         world.step();
         return world.stepCount();
     }

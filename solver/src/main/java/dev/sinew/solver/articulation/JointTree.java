@@ -73,6 +73,11 @@ abstract class JointTree {
      * Builds the elimination order for this tick from the joints between moving bodies. A
      * component with a loop is not taken.
      */
+    /** A live joint the tree solve may take: not carried by an articulation. */
+    private boolean live(int j) {
+        return joints.alive[j] && !joints.articulated[j];
+    }
+
     public void build() {
         nodeCount = 0;
         compCount = 0;
@@ -88,7 +93,7 @@ abstract class JointTree {
         }
         // Union-find over moving bodies through joints to find loops.
         for (int j = 0; j < joints.high; j++) {
-            if (joints.alive[j]) {
+            if (live(j)) {
                 compRoot[joints.bodyA[j]] = joints.bodyA[j];
                 compRoot[joints.bodyB[j]] = joints.bodyB[j];
                 bodyNode[joints.bodyA[j]] = -1;
@@ -97,7 +102,7 @@ abstract class JointTree {
         }
         boolean loops = false;
         for (int j = 0; j < joints.high; j++) {
-            if (!joints.alive[j] || !joints.touchesMoving(b, j)) {
+            if (!live(j) || !joints.touchesMoving(b, j)) {
                 continue;
             }
             int a = joints.bodyA[j];
@@ -116,19 +121,19 @@ abstract class JointTree {
         // A joint to a non-moving body has a zero diagonal block and only one neighbour; it can
         // only be eliminated last, so it must be the tree's root: at most one per component.
         for (int j = 0; j < joints.high; j++) {
-            if (joints.alive[j]) {
+            if (live(j)) {
                 worldJoints[find(joints.bodyA[j])] = 0;
                 worldJoints[find(joints.bodyB[j])] = 0;
             }
         }
         for (int j = 0; j < joints.high; j++) {
-            if (joints.alive[j] && joints.touchesMoving(b, j) && !(moving(joints.bodyA[j]) && moving(joints.bodyB[j]))) {
+            if (live(j) && joints.touchesMoving(b, j) && !(moving(joints.bodyA[j]) && moving(joints.bodyB[j]))) {
                 int body = moving(joints.bodyA[j]) ? joints.bodyA[j] : joints.bodyB[j];
                 worldJoints[find(body)]++;
             }
         }
         for (int j = 0; j < joints.high; j++) {
-            if (joints.alive[j]) {
+            if (live(j)) {
                 int r = find(joints.bodyA[j]);
                 int r2 = find(joints.bodyB[j]);
                 if (bodyNode[r] == -3 || bodyNode[r2] == -3 || worldJoints[r] > 1 || worldJoints[r2] > 1
@@ -140,7 +145,7 @@ abstract class JointTree {
         }
         // Components rooted at their world joint if they have one, else at a body.
         for (int j0 = 0; j0 < joints.high; j0++) {
-            if (!joints.alive[j0] || joints.inTree[j0] || !joints.touchesMoving(b, j0)) {
+            if (!live(j0) || joints.inTree[j0] || !joints.touchesMoving(b, j0)) {
                 continue;
             }
             int start = moving(joints.bodyA[j0]) ? joints.bodyA[j0] : joints.bodyB[j0];
@@ -151,7 +156,7 @@ abstract class JointTree {
             int world = -1;
             if (worldJoints[root] == 1) {
                 for (int j = 0; j < joints.high && world < 0; j++) {
-                    if (joints.alive[j] && joints.touchesMoving(b, j)
+                    if (live(j) && joints.touchesMoving(b, j)
                             && !(moving(joints.bodyA[j]) && moving(joints.bodyB[j]))
                             && find(moving(joints.bodyA[j]) ? joints.bodyA[j] : joints.bodyB[j]) == root) {
                         world = j;
@@ -228,7 +233,7 @@ abstract class JointTree {
             bodyNode[body] = bodyIdx;
             parent[bodyIdx] = fromJoint < 0 ? -1 : jointNodeOf(fromJoint);
             for (int j = 0; j < joints.high; j++) {
-                if (!joints.alive[j] || j == fromJoint || joints.inTree[j]) {
+                if (!live(j) || j == fromJoint || joints.inTree[j]) {
                     continue;
                 }
                 int other;

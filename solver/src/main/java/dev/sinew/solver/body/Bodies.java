@@ -25,6 +25,10 @@ public final class Bodies extends Slots {
     public boolean[] bullet;
     /** Swept for tunnelling at all (see {@code BodySettings.continuousCollision}). */
     public boolean[] continuous;
+    /** True while an articulation moves the body this tick (its velocity comes from the tree's). */
+    public boolean[] articulated;
+    /** An articulated body's response this tick: its 6×6 inverse mass at the centre of mass (row-major, (linear, angular)), 36 per slot. */
+    public double[] response;
     public double[] pos; // centre of mass, world
     public double[] rot; // orientation, world
     public double[] linVel;
@@ -65,6 +69,8 @@ public final class Bodies extends Slots {
         gyroscopic = Arrays.copyOf(gyroscopic == null ? new boolean[0] : gyroscopic, n);
         bullet = Arrays.copyOf(bullet == null ? new boolean[0] : bullet, n);
         continuous = Arrays.copyOf(continuous == null ? new boolean[0] : continuous, n);
+        articulated = Arrays.copyOf(articulated == null ? new boolean[0] : articulated, n);
+        response = grow(response, 36 * n);
         pos = grow(pos, 3 * n);
         rot = grow(rot, 4 * n);
         linVel = grow(linVel, 3 * n);
@@ -148,6 +154,11 @@ public final class Bodies extends Slots {
     }
 
     /** True for a body the tick moves: an awake dynamic body, or a kinematic body with a velocity. */
+    /** The length of a per-body array of 6 values (a wrench per slot) covering every slot. */
+    public int wrenchLength() {
+        return 6 * capacity;
+    }
+
     public boolean isMoving(int b) {
         byte t = type[b];
         if (t == DYNAMIC) {

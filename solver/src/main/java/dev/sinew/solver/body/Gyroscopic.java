@@ -12,11 +12,18 @@ public final class Gyroscopic {
     }
 
     public static void apply(Bodies b, int i, double h) {
+        step(b, i, h, b.angVel, 3 * i, b.angVel, 3 * i);
+    }
+
+    /**
+     * Body i's angular velocity after the implicit gyroscopic step, from src[so..so+2] (world) into
+     * dst[d..d+2] (they may alias; left unchanged when ω is zero or the Newton matrix singular).
+     */
+    public static void step(Bodies b, int i, double h, double[] src, int so, double[] dst, int d) {
         double[] r = b.rotationMatrix(i); // R(q), row-major: r[3·row + col]
-        int o = 3 * i;
-        double wx0 = b.angVel[o];
-        double wy0 = b.angVel[o + 1];
-        double wz0 = b.angVel[o + 2];
+        double wx0 = src[so];
+        double wy0 = src[so + 1];
+        double wz0 = src[so + 2];
         if (wx0 == 0 && wy0 == 0 && wz0 == 0) {
             return;
         }
@@ -72,8 +79,8 @@ public final class Gyroscopic {
         wx -= dx;
         wy -= dy;
         wz -= dz;
-        b.angVel[o] = r[0] * wx + r[1] * wy + r[2] * wz;
-        b.angVel[o + 1] = r[3] * wx + r[4] * wy + r[5] * wz;
-        b.angVel[o + 2] = r[6] * wx + r[7] * wy + r[8] * wz;
+        dst[d] = r[0] * wx + r[1] * wy + r[2] * wz;
+        dst[d + 1] = r[3] * wx + r[4] * wy + r[5] * wz;
+        dst[d + 2] = r[6] * wx + r[7] * wy + r[8] * wz;
     }
 }

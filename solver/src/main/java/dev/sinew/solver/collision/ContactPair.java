@@ -40,6 +40,8 @@ public final class ContactPair {
      * (a tree body against one that does not move); the contact solver only its friction.
      */
     public boolean articulated;
+    /** True while an articulation's ground block takes the pair's normal rows (reduced coordinates; the contact solver keeps its friction). */
+    public boolean groundBlock;
     /** Active set of the last normal-block solve (bit i: point i pushing), tried first next time; −1 none. */
     public int activeSet = -1;
 

@@ -288,6 +288,38 @@ public final class SlerpDrivePart {
         return true;
     }
 
+    /**
+     * Clamps an impulse on B (x, y, z at imp[0..2], world) to the torque limit over this substep, as
+     * the sequential solve does (a slerp drive's as a whole; a swing/twist drive's twist and swing
+     * parts each); true if it was over.
+     */
+    public boolean clampImpulse(double[] imp) {
+        if (withinLimit(imp[0], imp[1], imp[2])) {
+            return false;
+        }
+        if (twistSettings == null) {
+            double max = settings.maxTorque() * h;
+            double k = max / Math.sqrt(imp[0] * imp[0] + imp[1] * imp[1] + imp[2] * imp[2]);
+            imp[0] *= k;
+            imp[1] *= k;
+            imp[2] *= k;
+            return true;
+        }
+        double along = imp[0] * t[0] + imp[1] * t[1] + imp[2] * t[2];
+        double sx = imp[0] - along * t[0];
+        double sy = imp[1] - along * t[1];
+        double sz = imp[2] - along * t[2];
+        double maxTwist = twistSettings.maxTorque() * h;
+        double maxSwing = settings.maxTorque() * h;
+        along = Math.max(-maxTwist, Math.min(maxTwist, along));
+        double swing = Math.sqrt(sx * sx + sy * sy + sz * sz);
+        double k = swing > maxSwing ? maxSwing / swing : 1;
+        imp[0] = along * t[0] + k * sx;
+        imp[1] = along * t[1] + k * sy;
+        imp[2] = along * t[2] + k * sz;
+        return true;
+    }
+
     private boolean withinLimit(double nx, double ny, double nz) {
         if (twistSettings == null) {
             double max = settings.maxTorque() * h;

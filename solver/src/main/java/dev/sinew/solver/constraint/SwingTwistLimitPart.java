@@ -60,6 +60,11 @@ public final class SwingTwistLimitPart {
     private final Quaterniond joint = new Quaterniond();
     private final Vector3d angles = new Vector3d();
 
+    /** False when the last evaluation found the twist undefined (the swing near π). */
+    public boolean twistValid() {
+        return twistValid;
+    }
+
     public boolean twistLimited() {
         return twistMin > -Math.PI || twistMax < Math.PI;
     }

@@ -104,6 +104,21 @@ public final class ContactSolver {
         this.ctx = ctx;
     }
 
+    /**
+     * Per body: the impulse (linear, angular about the centre of mass, world) the rows gave an
+     * articulated body since its articulation loaded its velocity; the articulation sweeps it
+     * through its tree after the pair. 6 per slot.
+     */
+    public double[] wrench = new double[0];
+    /**
+     * The cross response of the pair being solved when both its bodies are in one articulation (the
+     * velocity of A per impulse on B, 6×6 row-major, (linear, angular)): crossA and crossB name
+     * the pair, −1 when no pair of one tree is being solved.
+     */
+    public final double[] cross = new double[36];
+    public int crossA = -1;
+    public int crossB = -1;
+
     public void prepare(ContactPair c) {
         prepare(c, true);
     }
@@ -177,7 +192,180 @@ public final class ContactSolver {
                 c.normalCoupling[j * ContactPair.N + i] = aij;
             }
         }
+        if (b.articulated[ba] || b.articulated[bb]) {
+            prepareArticulated(c);
+        }
     }
+
+    /**
+     * The masses of a pair with an articulated body, from each body's response R (6×6 inverse mass
+     * at its centre of mass; a free body's is diag(m⁻¹·E, I⁻¹)): a row pair's coupling is
+     * J_A·R_A·J_A'ᵀ + J_B·R_B·J_B'ᵀ with J = (n, r × n).
+     */
+    private void prepareArticulated(ContactPair c) {
+        int ba = c.bodyA;
+        int bb = c.bodyB;
+        double nx = c.nx;
+        double ny = c.ny;
+        double nz = c.nz;
+        int n = c.pointCount;
+        for (int i = 0; i < n; i++) {
+            cross(c.rA, 3 * i, nx, ny, nz, ai, 0);
+            cross(c.rB, 3 * i, nx, ny, nz, bi, 0);
+            for (int j = i; j < n; j++) {
+                cross(c.rA, 3 * j, nx, ny, nz, aj, 0);
+                cross(c.rB, 3 * j, nx, ny, nz, bj, 0);
+                double aij = form(ba, nx, ny, nz, ai, nx, ny, nz, aj) + form(bb, nx, ny, nz, bi, nx, ny, nz, bj)
+                        - crossForm(c, nx, ny, nz, ai, nx, ny, nz, bj) - crossForm(c, nx, ny, nz, aj, nx, ny, nz, bi);
+                c.normalCoupling[i * ContactPair.N + j] = aij;
+                c.normalCoupling[j * ContactPair.N + i] = aij;
+            }
+            double k = c.normalCoupling[i * ContactPair.N + i];
+            c.normalMass[i] = k > 0 ? 1 / k : 0;
+        }
+        double[] t1 = c.t1;
+        double[] t2 = c.t2;
+        cross(c.anchorA, 0, t1[0], t1[1], t1[2], ai, 0);
+        cross(c.anchorA, 0, t2[0], t2[1], t2[2], aj, 0);
+        cross(c.anchorB, 0, t1[0], t1[1], t1[2], bi, 0);
+        cross(c.anchorB, 0, t2[0], t2[1], t2[2], bj, 0);
+        double k11 = form(ba, t1[0], t1[1], t1[2], ai, t1[0], t1[1], t1[2], ai)
+                + form(bb, t1[0], t1[1], t1[2], bi, t1[0], t1[1], t1[2], bi)
+                - 2 * crossForm(c, t1[0], t1[1], t1[2], ai, t1[0], t1[1], t1[2], bi);
+        double k22 = form(ba, t2[0], t2[1], t2[2], aj, t2[0], t2[1], t2[2], aj)
+                + form(bb, t2[0], t2[1], t2[2], bj, t2[0], t2[1], t2[2], bj)
+                - 2 * crossForm(c, t2[0], t2[1], t2[2], aj, t2[0], t2[1], t2[2], bj);
+        double k12 = form(ba, t1[0], t1[1], t1[2], ai, t2[0], t2[1], t2[2], aj)
+                + form(bb, t1[0], t1[1], t1[2], bi, t2[0], t2[1], t2[2], bj)
+                - crossForm(c, t1[0], t1[1], t1[2], ai, t2[0], t2[1], t2[2], bj)
+                - crossForm(c, t2[0], t2[1], t2[2], aj, t1[0], t1[1], t1[2], bi);
+        double det = k11 * k22 - k12 * k12;
+        if (det > 0) {
+            c.tangentInv11 = k22 / det;
+            c.tangentInv22 = k11 / det;
+            c.tangentInv12 = -k12 / det;
+        } else {
+            c.tangentInv11 = 0;
+            c.tangentInv22 = 0;
+            c.tangentInv12 = 0;
+        }
+        unit[0] = nx;
+        unit[1] = ny;
+        unit[2] = nz;
+        double twist = form(ba, 0, 0, 0, unit, 0, 0, 0, unit) + form(bb, 0, 0, 0, unit, 0, 0, 0, unit)
+                - 2 * crossForm(c, 0, 0, 0, unit, 0, 0, 0, unit);
+        c.twistMass = twist > 0 ? 1 / twist : 0;
+    }
+
+    private final double[] ai = new double[3];
+    private final double[] aj = new double[3];
+    private final double[] bi = new double[3];
+    private final double[] bj = new double[3];
+    private final double[] unit = new double[3];
+
+    /** out = r[o..] × (x, y, z). */
+    private static void cross(double[] r, int o, double x, double y, double z, double[] out, int oo) {
+        out[oo] = r[o + 1] * z - r[o + 2] * y;
+        out[oo + 1] = r[o + 2] * x - r[o] * z;
+        out[oo + 2] = r[o] * y - r[o + 1] * x;
+    }
+
+    /**
+     * (l1, a1)·R·(l2, a2) for body {@code body}'s response R: its articulated response, or
+     * diag(m⁻¹·E, I⁻¹) for a free body, 0 for a body that does not move.
+     */
+    private double form(int body, double l1x, double l1y, double l1z, double[] a1, double l2x, double l2y, double l2z,
+            double[] a2) {
+        double im = b.solverInvMass(body);
+        if (im == 0) {
+            return 0;
+        }
+        if (!b.articulated[body]) {
+            return im * (l1x * l2x + l1y * l2y + l1z * l2z) + bilinear(body, a1[0], a1[1], a1[2], a2[0], a2[1], a2[2]);
+        }
+        double[] r = b.response;
+        int o = 36 * body;
+        double u0 = l2x;
+        double u1 = l2y;
+        double u2 = l2z;
+        double u3 = a2[0];
+        double u4 = a2[1];
+        double u5 = a2[2];
+        double acc = 0;
+        for (int row = 0; row < 6; row++) {
+            double lhs = row == 0 ? l1x : row == 1 ? l1y : row == 2 ? l1z : a1[row - 3];
+            int ro = o + 6 * row;
+            acc += lhs * (r[ro] * u0 + r[ro + 1] * u1 + r[ro + 2] * u2 + r[ro + 3] * u3 + r[ro + 4] * u4 + r[ro + 5] * u5);
+        }
+        return acc;
+    }
+
+    /**
+     * (l1, a1)·R_AB·(l2, a2) with R_AB the cross response of the pair's two bodies when they share an
+     * articulation (the velocity of A per impulse on B), else 0.
+     */
+    private double crossForm(ContactPair c, double l1x, double l1y, double l1z, double[] a1, double l2x, double l2y,
+            double l2z, double[] a2) {
+        if (crossA != c.bodyA || crossB != c.bodyB) {
+            return 0;
+        }
+        double[] r = cross;
+        double acc = 0;
+        for (int row = 0; row < 6; row++) {
+            double lhs = row == 0 ? l1x : row == 1 ? l1y : row == 2 ? l1z : a1[row - 3];
+            int ro = 6 * row;
+            acc += lhs * (r[ro] * l2x + r[ro + 1] * l2y + r[ro + 2] * l2z + r[ro + 3] * a2[0] + r[ro + 4] * a2[1]
+                    + r[ro + 5] * a2[2]);
+        }
+        return acc;
+    }
+
+    /** Applies impulse P at lever r (from the centre of mass) and angular impulse τ to an articulated body's working velocity, and books it. */
+    private void applyArticulated(int body, double rx, double ry, double rz, double px, double py, double pz, double tx,
+            double ty, double tz) {
+        double ax = ry * pz - rz * py + tx;
+        double ay = rz * px - rx * pz + ty;
+        double az = rx * py - ry * px + tz;
+        double[] r = b.response;
+        int o = 36 * body;
+        for (int row = 0; row < 6; row++) {
+            int ro = o + 6 * row;
+            double d = r[ro] * px + r[ro + 1] * py + r[ro + 2] * pz + r[ro + 3] * ax + r[ro + 4] * ay + r[ro + 5] * az;
+            if (row < 3) {
+                b.linVel[3 * body + row] += d;
+            } else {
+                b.angVel[3 * body + row - 3] += d;
+            }
+        }
+        // the other body of a pair in the same tree moves with it: R_BA·w on B for an impulse on A (R_BA = R_ABᵀ), R_AB·w on A for one on B
+        if (crossA >= 0 && (body == crossA || body == crossB)) {
+            boolean onA = body == crossA;
+            int other = onA ? crossB : crossA;
+            double[] x = cross;
+            for (int row = 0; row < 6; row++) {
+                double d = 0;
+                for (int col = 0; col < 6; col++) {
+                    double e = onA ? x[6 * col + row] : x[6 * row + col];
+                    double wcol = col == 0 ? px : col == 1 ? py : col == 2 ? pz : col == 3 ? ax : col == 4 ? ay : az;
+                    d += e * wcol;
+                }
+                if (row < 3) {
+                    b.linVel[3 * other + row] += d;
+                } else {
+                    b.angVel[3 * other + row - 3] += d;
+                }
+            }
+        }
+        double[] w = wrench;
+        int wo = 6 * body;
+        w[wo] += px;
+        w[wo + 1] += py;
+        w[wo + 2] += pz;
+        w[wo + 3] += ax;
+        w[wo + 4] += ay;
+        w[wo + 5] += az;
+    }
+
 
     /** x·(I⁻¹ y) with the body's world inverse inertia. */
     public double bilinear(int body, double x, double y, double z, double px, double py, double pz) {
@@ -338,7 +526,7 @@ public final class ContactSolver {
 
     /** One Gauss–Seidel pass over the pair's rows; {@code useBias} false is the relax pass. */
     public void solve(ContactPair c, double invH, boolean useBias) {
-        if (c.articulated) {
+        if (c.articulated || c.groundBlock) {
             solvePatch(c);
             if (!useBias) {
                 for (int k = 0; k < c.pointCount; k++) {
@@ -378,7 +566,12 @@ public final class ContactSolver {
             q[k] = qk;
             lam[k] = c.normalImpulse[k];
         }
-        int mask = lcp.solve(n, a, ContactPair.N, diag, q, lam, c.activeSet);
+        // a pair with an articulated body: its coupling can be near singular (two bodies of one tree
+        // whose joints allow them few relative motions), where the exact pivoting solve turned a
+        // slightly stale coupling into impulses of 10⁵ N·s in a pile of ragdolls; projected
+        // Gauss–Seidel stays bounded
+        boolean articulated = b.articulated[c.bodyA] || b.articulated[c.bodyB];
+        int mask = articulated ? -1 : lcp.solve(n, a, ContactPair.N, diag, q, lam, c.activeSet);
         c.activeSet = mask;
         if (mask < 0) {
             // No active set fits within round-off (nearly degenerate points): projected
@@ -464,6 +657,36 @@ public final class ContactSolver {
             c.totalNormalImpulse[k] += impulse;
             apply(c, c.rA, c.rB, 3 * k, impulse * c.nx, impulse * c.ny, impulse * c.nz);
         }
+    }
+
+    /** True when the pair bears no impulse at all: no normal, friction or twist impulse. */
+    public boolean unloaded(ContactPair c) {
+        if (c.frictionImpulse1 != 0 || c.frictionImpulse2 != 0 || c.twistImpulse != 0) {
+            return false;
+        }
+        for (int k = 0; k < c.pointCount; k++) {
+            if (c.normalImpulse[k] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * True when every point of an unloaded pair is apart and closes by less than its gap within the
+     * substep (v_n + s/h ≥ 0, velocities from the body arrays): each normal row would stay at zero
+     * impulse and the friction, bounded by μ times the normals, too, so solving the pair now would
+     * change nothing, bit for bit, and is skipped. Most of a pile's manifolds are such speculative
+     * points, centimetres apart.
+     */
+    public boolean apart(ContactPair c, double invH) {
+        for (int k = 0; k < c.pointCount; k++) {
+            double s = currentSeparation(c, k);
+            if (!(s > 0) || normalVelocity(c, k, c.nx, c.ny, c.nz) + s * invH < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Mass and impulse scale of the row last passed to {@link #rowTerms}. */
@@ -594,10 +817,18 @@ public final class ContactSolver {
         double ty = lambda * c.ny;
         double tz = lambda * c.nz;
         if (b.solverInvMass(c.bodyA) > 0) {
-            b.addAngularImpulse(c.bodyA, -tx, -ty, -tz);
+            if (b.articulated[c.bodyA]) {
+                applyArticulated(c.bodyA, 0, 0, 0, 0, 0, 0, -tx, -ty, -tz);
+            } else {
+                b.addAngularImpulse(c.bodyA, -tx, -ty, -tz);
+            }
         }
         if (b.solverInvMass(c.bodyB) > 0) {
-            b.addAngularImpulse(c.bodyB, tx, ty, tz);
+            if (b.articulated[c.bodyB]) {
+                applyArticulated(c.bodyB, 0, 0, 0, 0, 0, 0, tx, ty, tz);
+            } else {
+                b.addAngularImpulse(c.bodyB, tx, ty, tz);
+            }
         }
     }
 
@@ -645,14 +876,18 @@ public final class ContactSolver {
         int ba = c.bodyA;
         int bb = c.bodyB;
         double mA = b.solverInvMass(ba);
-        if (mA > 0) {
+        if (mA > 0 && b.articulated[ba]) {
+            applyArticulated(ba, rA[o], rA[o + 1], rA[o + 2], -px, -py, -pz, 0, 0, 0);
+        } else if (mA > 0) {
             b.linVel[3 * ba] -= mA * px;
             b.linVel[3 * ba + 1] -= mA * py;
             b.linVel[3 * ba + 2] -= mA * pz;
             addAngular(ba, rA[o], rA[o + 1], rA[o + 2], -px, -py, -pz);
         }
         double mB = b.solverInvMass(bb);
-        if (mB > 0) {
+        if (mB > 0 && b.articulated[bb]) {
+            applyArticulated(bb, rB[o], rB[o + 1], rB[o + 2], px, py, pz, 0, 0, 0);
+        } else if (mB > 0) {
             b.linVel[3 * bb] += mB * px;
             b.linVel[3 * bb + 1] += mB * py;
             b.linVel[3 * bb + 2] += mB * pz;

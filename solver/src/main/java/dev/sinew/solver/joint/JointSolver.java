@@ -67,7 +67,7 @@ public final class JointSolver {
     /** Applies last substep's accumulated impulses again (warm start). */
     public void warmStart(Bodies b) {
         for (int j = 0; j < joints.high; j++) {
-            if (joints.alive[j] && joints.touchesMoving(b, j)) {
+            if (joints.alive[j] && joints.touchesMoving(b, j) && !joints.articulated[j]) {
                 joints.anchors(j, la, lb);
                 joints.point[j].prepare(b, joints.bodyA[j], joints.bodyB[j], la, lb);
                 if (joints.linear[j] != null) {
@@ -106,7 +106,7 @@ public final class JointSolver {
      */
     public void solveDrives(Bodies b) {
         for (int j = 0; j < joints.high; j++) {
-            if (!joints.alive[j] || !joints.touchesMoving(b, j) || joints.inTree[j]) {
+            if (!joints.alive[j] || !joints.touchesMoving(b, j) || joints.inTree[j] || joints.articulated[j]) {
                 continue;
             }
             if (joints.drive[j] != null) {
@@ -121,7 +121,7 @@ public final class JointSolver {
      */
     public void solve(Bodies b, SoftCoefficients soft) {
         for (int j = 0; j < joints.high; j++) {
-            if (!joints.alive[j] || !joints.touchesMoving(b, j)) {
+            if (!joints.alive[j] || !joints.touchesMoving(b, j) || joints.articulated[j]) {
                 continue;
             }
             if (joints.friction[j] != null) {

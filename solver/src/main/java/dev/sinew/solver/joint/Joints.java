@@ -72,6 +72,8 @@ public final class Joints extends Slots {
     public boolean[] sequentialOnly = new boolean[8];
     /** Joints the exact tree solve takes this tick (set when the trees are built); the others are solved sequentially. */
     public boolean[] inTree = new boolean[8];
+    /** Joints an articulation carries this tick (reduced coordinates; set when the articulations are built): no other solver touches them. */
+    public boolean[] articulated = new boolean[8];
     private final double[] la = new double[3];
     private final double[] lb = new double[3];
     private final double[] error = new double[3];
@@ -106,6 +108,7 @@ public final class Joints extends Slots {
             pointDamping = Arrays.copyOf(pointDamping, n);
             sequentialOnly = Arrays.copyOf(sequentialOnly, n);
             inTree = Arrays.copyOf(inTree, n);
+            articulated = Arrays.copyOf(articulated, n);
         }
         return j;
     }

@@ -35,6 +35,9 @@ final class Integrator {
         double gz = ctx.gravityZ;
         for (int n = 0; n < ctx.awakeDynamicCount; n++) {
             int i = ctx.awakeDynamic[n];
+            if (b.articulated[i]) {
+                continue; // its articulation's free step moves it
+            }
             int o = 3 * i;
             double im = b.invMass[i];
             double gs = b.gravityScale[i];
@@ -71,6 +74,9 @@ final class Integrator {
         SolverCounters counters = ctx.counters;
         for (int n = 0; n < ctx.awakeAllCount; n++) {
             int i = ctx.awakeAll[n];
+            if (b.articulated[i]) {
+                continue; // its articulation moves it, joints closed
+            }
             int o = 3 * i;
             if (b.type[i] == Bodies.DYNAMIC && (capSpeed(b.linVel, o, b.maxLinearSpeed[i]) | capSpeed(b.angVel, o, b.maxAngularSpeed[i]))) {
                 counters.speedCapped++;
@@ -125,6 +131,9 @@ final class Integrator {
     void capSpeeds(TickContext ctx) {
         for (int n = 0; n < ctx.awakeDynamicCount; n++) {
             int i = ctx.awakeDynamic[n];
+            if (b.articulated[i]) {
+                continue;
+            }
             if (capSpeed(b.linVel, 3 * i, b.maxLinearSpeed[i]) | capSpeed(b.angVel, 3 * i, b.maxAngularSpeed[i])) {
                 ctx.counters.speedCapped++;
             }

@@ -1,5 +1,6 @@
 package dev.sinew.solver.step;
 
+import dev.sinew.solver.articulation.Articulations;
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.collision.ContactPair;
 import dev.sinew.solver.contact.BlockLcp;
@@ -27,11 +28,14 @@ final class SolveOrder {
     private int[] groupFill = new int[64];
     private int[] pairGroup = new int[64];
 
-    SolveOrder(Bodies bodies, ContactSolver contactSolver, IslandBlockSolver islandSolver) {
+    SolveOrder(Bodies bodies, ContactSolver contactSolver, IslandBlockSolver islandSolver, Articulations arts) {
         this.bodies = bodies;
         this.contactSolver = contactSolver;
         this.islandSolver = islandSolver;
+        this.arts = arts;
     }
+
+    private final Articulations arts;
 
     /**
      * Groups the pairs to solve into the solve order: islands of two or more manifolds with at
@@ -105,7 +109,8 @@ final class SolveOrder {
         at = 0;
         for (int g = 0; g < groups; g++) {
             int count = groupPairs[g];
-            if (count >= 2 && groupRows[g] <= BlockLcp.MAX) {
+            // an articulated body's pairs go one by one: the island solver sees each body alone
+            if (count >= 2 && groupRows[g] <= BlockLcp.MAX && !touchesArticulated(at, at + count)) {
                 islandSolver.ensure(blocks + 1);
                 islandSolver.prepare(blocks, ordered, at, at + count);
                 itemStart[itemCount] = at;
@@ -129,9 +134,68 @@ final class SolveOrder {
             if (itemBlock[it] >= 0) {
                 islandSolver.solve(itemBlock[it], ordered, itemStart[it], itemStart[it + 1], invH, useBias);
             } else {
-                contactSolver.solve(ordered[itemStart[it]], invH, useBias);
+                ContactPair p = ordered[itemStart[it]];
+                boolean tree = bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB];
+                if (tree && contactSolver.unloaded(p)) {
+                    // nothing to solve: friction bounded by zero normals, and normals that stay zero
+                    if (p.groundBlock) {
+                        continue;
+                    }
+                    load(p);
+                    if (contactSolver.apart(p, invH)) {
+                        continue;
+                    }
+                    cross(p);
+                } else {
+                    begin(p);
+                }
+                contactSolver.solve(p, invH, useBias);
+                end(p);
             }
         }
+    }
+
+    private boolean touchesArticulated(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (bodies.articulated[ordered[i].bodyA] || bodies.articulated[ordered[i].bodyB]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Before a pair's rows: its articulated bodies' exact velocities, and the cross response of two in one tree. */
+    void begin(ContactPair p) {
+        load(p);
+        cross(p);
+    }
+
+    /** A pair's articulated bodies' exact velocities, loaded into the body arrays. */
+    private void load(ContactPair p) {
+        if (bodies.articulated[p.bodyA]) {
+            arts.begin(p.bodyA);
+        }
+        if (bodies.articulated[p.bodyB]) {
+            arts.begin(p.bodyB);
+        }
+    }
+
+    /** The cross response of a pair's two bodies when one tree holds both. */
+    private void cross(ContactPair p) {
+        if (bodies.articulated[p.bodyA] && bodies.articulated[p.bodyB] && arts.sameTree(p.bodyA, p.bodyB)) {
+            arts.crossBegin(p.bodyA, p.bodyB);
+        }
+    }
+
+    /** After a pair's rows: what they gave its articulated bodies, swept through their trees. */
+    void end(ContactPair p) {
+        if (bodies.articulated[p.bodyA]) {
+            arts.end(p.bodyA);
+        }
+        if (bodies.articulated[p.bodyB]) {
+            arts.end(p.bodyB);
+        }
+        arts.crossEnd();
     }
 
     private int find(int x) {

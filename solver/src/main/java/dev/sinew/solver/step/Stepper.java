@@ -1,5 +1,6 @@
 package dev.sinew.solver.step;
 
+import dev.sinew.solver.articulation.Articulations;
 import dev.sinew.solver.articulation.JointTreeSolver;
 import dev.sinew.solver.articulation.LimitProjection;
 import dev.sinew.solver.body.Bodies;
@@ -47,6 +48,8 @@ public final class Stepper {
     private final SolveOrder solveOrder;
     private final JointSolver jointSolver;
     private final JointTreeSolver jointTree;
+    /** This tick's articulations: trees of ball joints moved in reduced coordinates. */
+    private final Articulations arts;
     private final LimitProjection limitProjection = new LimitProjection();
     private final Continuous continuous = new Continuous();
     private final TickEnd end;
@@ -64,7 +67,8 @@ public final class Stepper {
         this.ctx = new TickContext(state.counters);
         this.integrator = new Integrator(bodies);
         this.contactSolver = new ContactSolver(bodies, ctx);
-        this.solveOrder = new SolveOrder(bodies, contactSolver, new IslandBlockSolver(bodies, contactSolver, ctx));
+        this.arts = new Articulations(bodies, joints, contactSolver);
+        this.solveOrder = new SolveOrder(bodies, contactSolver, new IslandBlockSolver(bodies, contactSolver, ctx), arts);
         this.jointSolver = new JointSolver(joints);
         this.jointTree = new JointTreeSolver(bodies, joints, ctx);
         this.end = new TickEnd(bodies, contacts, joints, state.contactLog);
@@ -119,8 +123,12 @@ public final class Stepper {
             substep(sub);
         }
         for (int i = 0; i < ctx.solveCount; i++) {
-            contactSolver.restitution(ctx.solveList[i], ctx.h);
+            ContactPair p = ctx.solveList[i];
+            solveOrder.begin(p);
+            contactSolver.restitution(p, ctx.h);
+            solveOrder.end(p);
         }
+        arts.flush(ctx.h, ctx.counters);
         for (int i = 0; i < ctx.solveCount; i++) {
             contactSolver.storeImpulses(ctx.solveList[i]);
         }
@@ -168,6 +176,10 @@ public final class Stepper {
     /** Everything the substeps reuse: inertia, the contact rows and their order, the joint rows and trees. */
     private void prepare() {
         integrator.updateInertia(ctx);
+        arts.build();
+        if (!arts.load()) {
+            arts.abandon();
+        }
         for (int i = 0; i < contacts.pairCount; i++) {
             for (ContactPair p = contacts.pairs[i]; p != null; p = p.nextPatch) {
                 if (p.pointCount > 0 && (awakeDynamic(p.bodyA) || awakeDynamic(p.bodyB))) {
@@ -176,9 +188,15 @@ public final class Stepper {
             }
         }
         for (int i = 0; i < ctx.solveCount; i++) {
-            contactSolver.prepare(ctx.solveList[i]);
+            ContactPair p = ctx.solveList[i];
+            if (arts.sameTree(p.bodyA, p.bodyB)) {
+                arts.crossBegin(p.bodyA, p.bodyB);
+            }
+            contactSolver.prepare(p);
+            arts.crossEnd();
         }
         solveOrder.build(ctx);
+        arts.groupGround(ctx.solveList, ctx.solveCount);
         jointSolver.prepare(bodies, ctx.h);
         jointTree.build();
         jointTree.markArticulated(ctx.solveList, ctx.solveCount);
@@ -193,35 +211,54 @@ public final class Stepper {
             solveOrder.build(ctx);
         }
         integrator.integrateVelocities(ctx);
+        jointSolver.aimDrives(remaining);
+        if (!arts.freeStep(h, ctx.gravityX, ctx.gravityY, ctx.gravityZ)) {
+            arts.abandon();
+        }
         // warm start
         contactSolver.beginBodyCaps();
-        jointSolver.aimDrives(remaining);
+        arts.warmStartJoints();
         jointSolver.warmStart(bodies);
         jointTree.warmStart();
         for (int i = 0; i < ctx.solveCount; i++) {
-            contactSolver.warmStart(ctx.solveList[i]);
+            ContactPair p = ctx.solveList[i];
+            solveOrder.begin(p);
+            contactSolver.warmStart(p);
+            solveOrder.end(p);
         }
-        // solve with bias: the contacts, then the joints, which have the last word
+        // solve with bias: the articulations' joint rows before the contacts each pass (the contacts
+        // have the last word there, so a limit closing a landing ankle cannot push the foot into the
+        // ground) and each articulation's ground block after its friction, so limits, friction and
+        // the normals it bears converge together; then the maximal joints, which have the last word
+        // over their bodies' contacts
         for (int pass = 0; pass < Tuning.CONTACT_PASSES; pass++) {
+            arts.solveJoints(ctx.jointSoft, h);
             solveOrder.solve(invH, true);
+            arts.solveGround(contactSolver, invH, true, pass == 0);
         }
         jointSolver.solveDrives(bodies);
         jointTree.solve(ctx.jointSoft.biasRate, true);
         jointTree.solveContacts(contactSolver, invH, true);
         jointSolver.solve(bodies, ctx.jointSoft);
+        arts.flush(h, ctx.counters);
         // integrate positions, then project what the linear velocity step leaves passed
         jointTree.predictAnchors(h);
         integrator.integratePositions(ctx);
+        arts.integrate(h);
         for (int pass = 0; pass < Tuning.TREE_LIMIT_PROJECTIONS && jointTree.project(); pass++) {
             // repeat while a tree's limit is still passed
         }
         limitProjection.project(bodies, joints);
+        arts.projectLimits();
         // relax without bias; again the joints last, so a chain's links are not pulled apart by
         // the contacts they make with each other
+        arts.solveJoints(null, h);
         solveOrder.solve(invH, false);
+        arts.solveGround(contactSolver, invH, false, false);
         jointTree.solve(0, false);
         jointTree.solveContacts(contactSolver, invH, false);
         jointSolver.solve(bodies, null);
+        arts.flush(h, ctx.counters);
     }
 
     /**
@@ -246,7 +283,9 @@ public final class Stepper {
             contacts.updateManifold(p, remaining, speculative, false);
             for (ContactPair q = p; q != null; q = q.nextPatch) {
                 if (q.pointCount > 0) {
+                    solveOrder.begin(q);
                     contactSolver.prepare(q, false);
+                    solveOrder.end(q);
                 }
             }
             any = true;

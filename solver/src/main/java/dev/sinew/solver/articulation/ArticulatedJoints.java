@@ -1,0 +1,454 @@
+package dev.sinew.solver.articulation;
+
+import dev.sinew.solver.body.Bodies;
+import dev.sinew.solver.collision.ContactPair;
+import dev.sinew.solver.constraint.AxisConstraintPart;
+import dev.sinew.solver.constraint.FrictionPart;
+import dev.sinew.solver.constraint.SoftCoefficients;
+import dev.sinew.solver.constraint.SwingTwistLimitPart;
+import dev.sinew.solver.constraint.Tuning;
+import dev.sinew.solver.joint.Joints;
+import dev.sinew.solver.math.Mat3;
+import dev.sinew.solver.math.Quaternions;
+import java.util.Arrays;
+
+/**
+ * The rows of the articulations' joints besides the joints themselves, which the reduced
+ * coordinates keep closed: joint friction and the swing-twist limits, solved by Gauss–Seidel with
+ * each joint node's exact self-response (the whole tree moving), and the position projection of
+ * passed limits in joint space, with the lift that keeps a projection from pushing a tree into the
+ * ground.
+ */
+final class ArticulatedJoints {
+    private final Articulations arts;
+    private final Bodies b;
+    private final Joints joints;
+
+    ArticulatedJoints(Articulations arts, Bodies bodies, Joints joints, ArticulatedGround ground) {
+        this.arts = arts;
+        this.b = bodies;
+        this.joints = joints;
+        this.ground = ground;
+    }
+
+    /** The trees' ground pairs, which a projection may not push deeper. */
+    private final ArticulatedGround ground;
+
+    /** +1 if link l is its joint's body B (its node's rate is ω_B − ω_A), −1 if it is body A. */
+    private double sign(Articulation a, int l) {
+        return joints.bodyB[a.linkJoint[l]] == a.body[l] ? 1 : -1;
+    }
+
+    private boolean moving(int body) {
+        return b.solverInvMass(body) > 0;
+    }
+
+    private final double[] rate = new double[3];
+    private final double[] dk = new double[3];
+
+    /**
+     * Warm start of the articulated joints' rows (limits, friction) with their impulses from the last
+     * substep; call after {@link #freeStep}.
+     */
+    void warmStart() {
+        for (int i = 0; i < arts.count; i++) {
+            Articulation a = arts.list[i];
+            for (int l = 0; l < a.linkCount; l++) {
+                int j = a.linkJoint[l];
+                if (j < 0 || joints.friction[j] == null && joints.swingTwist[j] == null) {
+                    continue;
+                }
+                a.nodeResponse(a.linkNode[l]);
+                double gx = 0;
+                double gy = 0;
+                double gz = 0;
+                FrictionPart fr = joints.friction[j];
+                if (fr != null) {
+                    gx += fr.impulse[0];
+                    gy += fr.impulse[1];
+                    gz += fr.impulse[2];
+                }
+                SwingTwistLimitPart st = joints.swingTwist[j];
+                if (st != null) {
+                    st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+                    gx += st.twistLower.impulse * st.twistLower.jB[0] + st.twistUpper.impulse * st.twistUpper.jB[0]
+                            + st.cone.impulse * st.cone.jB[0];
+                    gy += st.twistLower.impulse * st.twistLower.jB[1] + st.twistUpper.impulse * st.twistUpper.jB[1]
+                            + st.cone.impulse * st.cone.jB[1];
+                    gz += st.twistLower.impulse * st.twistLower.jB[2] + st.twistUpper.impulse * st.twistUpper.jB[2]
+                            + st.cone.impulse * st.cone.jB[2];
+                }
+                if (gx != 0 || gy != 0 || gz != 0) {
+                    double sign = sign(a, l);
+                    a.applyNode(a.linkNode[l], sign * gx, sign * gy, sign * gz);
+                }
+            }
+        }
+    }
+
+    /**
+     * One Gauss–Seidel pass over the articulated joints' rows, each with the exact self-response of
+     * its node (the whole tree moving): joint friction (a zero-speed angular motor whose impulse is
+     * held within maxTorque·h), then the swing-twist limits (speculative while apart, pushed out with
+     * {@code soft} once passed; {@code soft} null is the relax pass). A row's Ċ = j·(ω_B − ω_A) =
+     * j·(±q̇) on its joint's node.
+     */
+    void solve(SoftCoefficients soft, double h) {
+        for (int i = 0; i < arts.count; i++) {
+            Articulation a = arts.list[i];
+            for (int l = 0; l < a.linkCount; l++) {
+                int j = a.linkJoint[l];
+                if (j < 0) {
+                    continue;
+                }
+                FrictionPart fr = joints.friction[j];
+                SwingTwistLimitPart st = joints.swingTwist[j];
+                if (fr == null && st == null) {
+                    continue;
+                }
+                int node = a.linkNode[l];
+                double sign = sign(a, l);
+                a.nodeVelocity(node, rate);
+                rate[0] *= sign;
+                rate[1] *= sign;
+                rate[2] *= sign;
+                double[] k = a.nodeResponse;
+                int ko = 9 * node;
+                double gx = 0;
+                double gy = 0;
+                double gz = 0;
+                if (fr != null) {
+                    Mat3.invert(slice(k, ko), kInv);
+                    double nx = fr.impulse[0] - (kInv[0] * rate[0] + kInv[1] * rate[1] + kInv[2] * rate[2]);
+                    double ny = fr.impulse[1] - (kInv[3] * rate[0] + kInv[4] * rate[1] + kInv[5] * rate[2]);
+                    double nz = fr.impulse[2] - (kInv[6] * rate[0] + kInv[7] * rate[1] + kInv[8] * rate[2]);
+                    double max = fr.maxTorque * h;
+                    double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                    double sc = len > max ? max / len * (1 - 1e-15) : 1;
+                    nx *= sc;
+                    ny *= sc;
+                    nz *= sc;
+                    double dx = nx - fr.impulse[0];
+                    double dy = ny - fr.impulse[1];
+                    double dz = nz - fr.impulse[2];
+                    fr.impulse[0] = nx;
+                    fr.impulse[1] = ny;
+                    fr.impulse[2] = nz;
+                    addRate(k, ko, dx, dy, dz);
+                    gx += dx;
+                    gy += dy;
+                    gz += dz;
+                }
+                if (st != null) {
+                    st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+                    SoftCoefficients spring = st.spring.active ? st.spring : null;
+                    if (st.twistLimited() && st.twistValid()) {
+                        gx += limit(st.twistLower, st.twist - st.twistMin, k, ko, soft, spring, h, 0);
+                        gy += dk[1];
+                        gz += dk[2];
+                        gx += limit(st.twistUpper, st.twistMax - st.twist, k, ko, soft, spring, h, 0);
+                        gy += dk[1];
+                        gz += dk[2];
+                    } else {
+                        st.twistLower.impulse = 0;
+                        st.twistUpper.impulse = 0;
+                    }
+                    if (st.coneLimited() && st.coneValid) {
+                        gx += limit(st.cone, st.coneError, k, ko, soft, spring, h, 0);
+                        gy += dk[1];
+                        gz += dk[2];
+                    } else {
+                        st.cone.impulse = 0;
+                    }
+                }
+                if (gx != 0 || gy != 0 || gz != 0) {
+                    a.applyNode(node, sign * gx, sign * gy, sign * gz);
+                }
+            }
+        }
+    }
+
+    private final double[] kInv = new double[9];
+    private final double[] k9 = new double[9];
+
+    private double[] slice(double[] m, int o) {
+        System.arraycopy(m, o, k9, 0, 9);
+        return k9;
+    }
+
+    /** rate += K·(x, y, z): the node's own velocity change for an impulse on it. */
+    private void addRate(double[] k, int o, double x, double y, double z) {
+        rate[0] += k[o] * x + k[o + 1] * y + k[o + 2] * z;
+        rate[1] += k[o + 3] * x + k[o + 4] * y + k[o + 5] * z;
+        rate[2] += k[o + 6] * x + k[o + 7] * y + k[o + 8] * z;
+    }
+
+    /**
+     * One solve of a limit row C ≥ 0 along j = row.jB against the node's self-response, as
+     * {@link AxisConstraintPart#solveLimit} does for two free bodies; returns the impulse change
+     * along j (x; y and z in {@link #dk}) and updates {@link #rate}.
+     */
+    private double limit(AxisConstraintPart row, double c, double[] k, int ko, SoftCoefficients soft, SoftCoefficients spring,
+            double h, int unused) {
+        double[] jv = row.jB;
+        double tx = k[ko] * jv[0] + k[ko + 1] * jv[1] + k[ko + 2] * jv[2];
+        double ty = k[ko + 3] * jv[0] + k[ko + 4] * jv[1] + k[ko + 5] * jv[2];
+        double tz = k[ko + 6] * jv[0] + k[ko + 7] * jv[1] + k[ko + 8] * jv[2];
+        double kk = jv[0] * tx + jv[1] * ty + jv[2] * tz;
+        dk[0] = 0;
+        dk[1] = 0;
+        dk[2] = 0;
+        if (!(kk > 0)) {
+            return 0;
+        }
+        double cdot = jv[0] * rate[0] + jv[1] * rate[1] + jv[2] * rate[2];
+        double next;
+        double impulse = row.impulse;
+        if (spring != null) {
+            if (soft == null) {
+                return 0;
+            }
+            next = c >= 0 ? 0 : Math.max(0, impulse - (cdot + spring.biasRate * c + spring.invD * impulse) / (kk + spring.invD));
+        } else {
+            double bias = 0;
+            double massScale = 1;
+            double impulseScale = 0;
+            if (c > 0) {
+                bias = c / h;
+            }
+            // once passed, the row only stops the joint from going further (Ċ ≥ 0): the position
+            // projection after the position update closes it, without the speed a soft push-out
+            // would give a limb thrown far past its limit
+            next = Math.max(0, impulse - massScale * (cdot + bias) / kk - impulseScale * impulse);
+        }
+        double d = next - impulse;
+        row.impulse = next;
+        rate[0] += d * tx;
+        rate[1] += d * ty;
+        rate[2] += d * tz;
+        dk[1] = d * jv[1];
+        dk[2] = d * jv[2];
+        return d * jv[0];
+    }
+
+    /**
+     * Position projection of the articulated joints' passed limits, after the position update, with
+     * the tree's ground contacts held. The velocity rows are linear: a limb sliding fast along a
+     * curved cone follows their tangent out of it by (ω·h)²/(2·radius) every substep. So the rows
+     * passed by more than {@link Tuning#PROJECTION_SLOP} (and those within {@link #NEAR} of their
+     * limit, so that closing one does not push another past) ask for the displacement Δq = A⁻¹·Jᵀ·λ
+     * with C + J·Δq ≥ 0, λ ≥ 0; and the tree's points on or near the ground (sep below
+     * {@link #GROUND_NEAR}) join as rows that may not end deeper than they are (or past touching if
+     * apart): sep + J·Δq ≥ min(sep, 0). Without them a projection closing an ankle's limit as the
+     * body lands puts the foot into the ground; lifting the whole tree afterwards kept the feet out
+     * but pumped energy in (a resting ragdoll never came to rest in 2 of 24 drops). Solved by
+     * projected Gauss–Seidel on the rows' coupling K_rs = J_r·A⁻¹·J_sᵀ, at most
+     * {@link Tuning#MAX_PROJECTION_TURN} per link. Velocities are left to the relax pass. Two passes:
+     * closing the cone can push the twist past its range.
+     */
+    void project() {
+        for (int pass = 0; pass < PROJECTION_PASSES; pass++) {
+            boolean any = false;
+            for (int t = 0; t < arts.count; t++) {
+                any |= project(t);
+            }
+            if (!any) {
+                return;
+            }
+        }
+    }
+
+    /** Projection passes per substep at most (a pass re-measures the limits the last one moved). */
+    private static final int PROJECTION_PASSES = 3;
+    /** Rows this close to their limit (rad) join a joint's projection, so that closing another does not push them past. */
+    private static final double NEAR = 0.02;
+    /** Ground points closer than this (m) join a projection, held from going deeper. */
+    private static final double GROUND_NEAR = 0.01;
+    /**
+     * Ground points deeper than this (m) are projected back to it. The soft contact rows let a point
+     * sink while its spring takes an impact; with the joints closed exactly the whole landing tree's
+     * momentum reaches the foot or hand that lands, and a corner turning at 20 rad/s went 6 mm deep
+     * in one tick. A few times the contact slop, so resting contacts are left to the springs.
+     */
+    private static final double GROUND_DEEP = 0.003;
+
+    private double[] rowW = new double[64];
+    private double[] rowZ = new double[64];
+    private double[] rowC = new double[8];
+    private double[] rowK = new double[64];
+    private double[] rowL = new double[8];
+    private double[] rowG = new double[16];
+    private int rows;
+
+    /** One projection of articulation t; true if it moved. */
+    private boolean project(int t) {
+        Articulation a = arts.list[t];
+        int n3 = 3 * a.nodeCount;
+        rows = 0;
+        boolean passed = false;
+        double slop = Tuning.PROJECTION_SLOP;
+        for (int l = 0; l < a.linkCount; l++) {
+            int j = a.linkJoint[l];
+            SwingTwistLimitPart st = j < 0 ? null : joints.swingTwist[j];
+            if (st == null || st.spring.active) {
+                continue;
+            }
+            st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+            double sign = sign(a, l);
+            int node = a.linkNode[l];
+            if (st.twistLimited() && st.twistValid()) {
+                boolean lower = st.twist - st.twistMin < st.twistMax - st.twist;
+                double c = lower ? st.twist - st.twistMin : st.twistMax - st.twist;
+                if (c < NEAR) {
+                    limitRow(a, node, lower ? st.twistLower : st.twistUpper, sign, c);
+                    passed |= c < -slop;
+                }
+            }
+            if (st.coneLimited() && st.coneValid && st.coneError < NEAR) {
+                limitRow(a, node, st.cone, sign, st.coneError);
+                passed |= st.coneError < -slop;
+            }
+        }
+        for (int pi = ground.start(t); pi < ground.start(t + 1) && !passed; pi++) {
+            ContactPair c = ground.pair(pi);
+            for (int k = 0; k < c.pointCount && !passed; k++) {
+                passed = c.separationNow(b, k) < -GROUND_DEEP;
+            }
+        }
+        if (!passed) {
+            return false;
+        }
+        for (int pi = ground.start(t); pi < ground.start(t + 1); pi++) {
+            ContactPair c = ground.pair(pi);
+            boolean onB = moving(c.bodyB);
+            int body = onB ? c.bodyB : c.bodyA;
+            double sign = onB ? 1 : -1;
+            for (int k = 0; k < c.pointCount; k++) {
+                double sep = c.separationNow(b, k);
+                if (sep < GROUND_NEAR) {
+                    groundRow(a, body, c, k, sign, sep < -GROUND_DEEP ? sep + GROUND_DEEP : Math.max(sep, 0));
+                }
+            }
+        }
+        // coupling K_rs = w_r·D⁻¹·w_s, then projected Gauss–Seidel on K·λ + C ≥ 0, λ ≥ 0
+        int r = rows;
+        if (rowK.length < r * r) {
+            rowK = new double[2 * r * r];
+        }
+        for (int q = 0; q < r; q++) {
+            int qo = q * n3;
+            for (int node = 0; node < a.nodeCount; node++) {
+                Mat3.mulVec(a.dinv, 9 * node, rowW, qo + 3 * node, rowZ, qo + 3 * node);
+            }
+        }
+        for (int q = 0; q < r; q++) {
+            for (int s2 = q; s2 < r; s2++) {
+                double acc = 0;
+                int qo = q * n3;
+                int so = s2 * n3;
+                for (int e = 0; e < n3; e++) {
+                    acc += rowW[qo + e] * rowZ[so + e];
+                }
+                rowK[q * r + s2] = acc;
+                rowK[s2 * r + q] = acc;
+            }
+            rowL[q] = 0;
+        }
+        for (int sweep = 0; sweep < PROJECTION_SWEEPS; sweep++) {
+            for (int q = 0; q < r; q++) {
+                double kqq = rowK[q * r + q];
+                if (!(kqq > 0)) {
+                    continue;
+                }
+                double w = rowC[q];
+                for (int s2 = 0; s2 < r; s2++) {
+                    w += rowK[q * r + s2] * rowL[s2];
+                }
+                rowL[q] = Math.max(0, rowL[q] - w / kqq);
+            }
+        }
+        boolean moved = false;
+        for (int q = 0; q < r; q++) {
+            if (rowL[q] != 0) {
+                a.addDisplacement(rowW, q * n3, rowL[q]);
+                moved = true;
+            }
+        }
+        if (!moved) {
+            return false;
+        }
+        a.applyDisplacement(b, Tuning.MAX_PROJECTION_TURN);
+        return true;
+    }
+
+    /** Projected Gauss–Seidel sweeps over a projection's rows. */
+    private static final int PROJECTION_SWEEPS = 16;
+
+    /** Room for one more row of articulation a's projection (3 per node each). */
+    private int newRow(Articulation a) {
+        int n3 = 3 * a.nodeCount;
+        int r = rows++;
+        if (rowW.length < (r + 1) * n3) {
+            rowW = Arrays.copyOf(rowW, 2 * (r + 1) * n3);
+            rowZ = Arrays.copyOf(rowZ, 2 * (r + 1) * n3);
+        }
+        if (rowC.length <= r) {
+            rowC = Arrays.copyOf(rowC, 2 * (r + 1));
+            rowL = Arrays.copyOf(rowL, 2 * (r + 1));
+        }
+        if (rowG.length < n3) {
+            rowG = new double[n3];
+        }
+        Arrays.fill(rowW, r * n3, (r + 1) * n3, 0);
+        return r;
+    }
+
+    /** A limit row: gradient ±row.jB on the node, error c (rad). */
+    private void limitRow(Articulation a, int node, AxisConstraintPart row, double sign, double c) {
+        int r = newRow(a);
+        int d = a.depth[node];
+        int ao = a.ancOff[node];
+        for (int idx = 0; idx < d; idx++) {
+            int i = a.anc[ao + idx];
+            rowG[3 * i] = 0;
+            rowG[3 * i + 1] = 0;
+            rowG[3 * i + 2] = 0;
+        }
+        rowG[3 * node] = sign * row.jB[0];
+        rowG[3 * node + 1] = sign * row.jB[1];
+        rowG[3 * node + 2] = sign * row.jB[2];
+        sweep(a, node, r);
+        rowC[r] = c;
+    }
+
+    /** A ground row: unit push along the normal into the body at point k, room c (m; negative: pushed out by −c). */
+    private void groundRow(Articulation a, int body, ContactPair c, int k, double sign, double room) {
+        int r = newRow(a);
+        int l = arts.linkOf[body];
+        int o = 3 * k;
+        double[] local = sign > 0 ? c.localB : c.localA;
+        double x = b.pos[3 * body] + Quaternions.rotX(b.rot, body, local, o);
+        double y = b.pos[3 * body + 1] + Quaternions.rotY(b.rot, body, local, o);
+        double z = b.pos[3 * body + 2] + Quaternions.rotZ(b.rot, body, local, o);
+        a.pathImpulse(l, sign * c.nx, sign * c.ny, sign * c.nz, x, y, z, 0, 0, 0, rowG);
+        sweep(a, a.linkNode[l], r);
+        rowC[r] = room;
+    }
+
+    /** Row r's swept vector w_r = L⁻ᵀ·g from rowG on node's path. */
+    private void sweep(Articulation a, int node, int r) {
+        int n3 = 3 * a.nodeCount;
+        if (scratch.length < n3) {
+            scratch = new double[n3];
+        }
+        Arrays.fill(scratch, 0, n3, 0);
+        a.scatter(node, rowG, scratch);
+        System.arraycopy(scratch, 0, rowW, r * n3, n3);
+    }
+
+    private double[] scratch = new double[16];
+
+
+
+
+}

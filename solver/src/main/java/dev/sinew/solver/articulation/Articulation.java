@@ -1,0 +1,399 @@
+package dev.sinew.solver.articulation;
+
+import dev.sinew.solver.body.Bodies;
+import dev.sinew.solver.body.Gyroscopic;
+
+/**
+ * One articulation's motion over a substep: the forces (gravity, the bodies' own forces and
+ * torques, damping, the centripetal terms of the moving links and the implicit gyroscopic step of
+ * each link), the solve of the free step with the drives' implicit stiffness, the joint impulses
+ * it took, the position update in reduced coordinates (the joints stay closed) and the load of q̇
+ * from the bodies' velocities at the start of a tick. See {@link ArticulationTree} for the
+ * coordinates and the factorization.
+ */
+final class Articulation extends ArticulationResponse {
+    // ------------------------------------------------------------------ the substep
+
+    private double[] linkForce = new double[12];
+    private double[] linkTorque = new double[12];
+    private double[] gen = new double[12];
+    private double[] accel = new double[12];
+    private final double[] spin = new double[3];
+
+    /**
+     * Builds this substep's system and advances q̇ by the forces: gravity (scaled per body), the
+     * bodies' accumulated forces and torques, linear and angular damping, the centripetal terms of
+     * the moving links and, for bodies flagged gyroscopic, the implicit gyroscopic step of each
+     * link taken as if it were free (Catto's Newton step, {@link Gyroscopic}), as an impulse:
+     * (H + extraDiag)·Δq̇ = h·g + rhs. {@code rhs} (3 per node, may be null) is added as it is
+     * (a drive's implicit right-hand side). Requires {@link #pose}; leaves the links' velocities
+     * in the bodies' arrays. Returns false if the system is singular.
+     */
+    boolean freeStep(Bodies b, double h, double gx, double gy, double gz, double[] rhs) {
+        prepareStep(b);
+        return advance(b, h, gx, gy, gz, rhs);
+    }
+
+    /** Writes the links' velocities and computes the subtree composites for this substep's system. */
+    void prepareStep(Bodies b) {
+        ensureScratch();
+        flush(b);
+        if (v0.length < 3 * linkCount) {
+            v0 = new double[3 * body.length];
+        }
+        System.arraycopy(linVel, 0, v0, 0, 3 * linkCount);
+        composites(b);
+    }
+
+    /** The links' velocities at {@link #prepareStep}, 3 per link. */
+    private double[] v0 = new double[12];
+
+    /**
+     * The impulse each link's joint gave its subtree in the last {@link #solveStep} (the subtree's
+     * momentum change less the impulse of the forces on it), N·s, world, into out[3l..3l+2] for
+     * links with a joint. Contact impulses applied since are not included.
+     */
+    void jointImpulses(Bodies b, double h, double[] out) {
+        for (int l = 0; l < linkCount; l++) {
+            double m = b.mass[body[l]];
+            out[3 * l] = m * (linVel[3 * l] - v0[3 * l]);
+            out[3 * l + 1] = m * (linVel[3 * l + 1] - v0[3 * l + 1]);
+            out[3 * l + 2] = m * (linVel[3 * l + 2] - v0[3 * l + 2]);
+        }
+        for (int l = linkCount - 1; l > 0; l--) {
+            int p = linkParent[l];
+            out[3 * p] += out[3 * l];
+            out[3 * p + 1] += out[3 * l + 1];
+            out[3 * p + 2] += out[3 * l + 2];
+        }
+        for (int l = 0; l < linkCount; l++) {
+            // linkForce holds each subtree's total force after generalize
+            out[3 * l] -= h * linkForce[3 * l];
+            out[3 * l + 1] -= h * linkForce[3 * l + 1];
+            out[3 * l + 2] -= h * linkForce[3 * l + 2];
+        }
+    }
+
+    /**
+     * The diagonal block of H for node i as {@link #massMatrix} gives it (the inertia of the node's
+     * subtree held rigid, about its pivot), into out[0..8]; requires {@link #composites}.
+     */
+    void subtreeInertia(int i, double[] out) {
+        int s = nodeLink[i];
+        double m = compMass[s];
+        double wx = compCom[3 * s] - pivot[3 * i];
+        double wy = compCom[3 * s + 1] - pivot[3 * i + 1];
+        double wz = compCom[3 * s + 2] - pivot[3 * i + 2];
+        double ww = wx * wx + wy * wy + wz * wz;
+        int ic = 9 * s;
+        out[0] = compInertia[ic] + m * (ww - wx * wx);
+        out[1] = compInertia[ic + 1] - m * wx * wy;
+        out[2] = compInertia[ic + 2] - m * wx * wz;
+        out[3] = compInertia[ic + 3] - m * wy * wx;
+        out[4] = compInertia[ic + 4] + m * (ww - wy * wy);
+        out[5] = compInertia[ic + 5] - m * wy * wz;
+        out[6] = compInertia[ic + 6] - m * wz * wx;
+        out[7] = compInertia[ic + 7] - m * wz * wy;
+        out[8] = compInertia[ic + 8] + m * (ww - wz * wz);
+    }
+
+    /** The generalized forces of this substep, h·g (see {@link #freeStep}), computed by {@link #advance}, 3 per node. */
+    double[] impulse() {
+        return gen;
+    }
+
+    /**
+     * Computes h·g into {@link #impulse()} (velocities and composites from {@link #prepareStep}).
+     */
+    void forces(Bodies b, double h, double gx, double gy, double gz) {
+        ensureScratch();
+        // centripetal accelerations a_k (q̈ = 0), root first
+        for (int l = 0; l < linkCount; l++) {
+            int node = linkNode[l];
+            double ax;
+            double ay;
+            double az;
+            if (l == 0 && base < 0) {
+                ax = 0;
+                ay = 0;
+                az = 0;
+            } else {
+                double pwx;
+                double pwy;
+                double pwz;
+                double ox;
+                double oy;
+                double oz;
+                if (l == 0) {
+                    pwx = baseAngVel[0];
+                    pwy = baseAngVel[1];
+                    pwz = baseAngVel[2];
+                    ox = baseCom[0];
+                    oy = baseCom[1];
+                    oz = baseCom[2];
+                    ax = 0;
+                    ay = 0;
+                    az = 0;
+                } else {
+                    int p = linkParent[l];
+                    pwx = angVel[3 * p];
+                    pwy = angVel[3 * p + 1];
+                    pwz = angVel[3 * p + 2];
+                    int pk = body[p];
+                    ox = b.pos[3 * pk];
+                    oy = b.pos[3 * pk + 1];
+                    oz = b.pos[3 * pk + 2];
+                    ax = accel[3 * p];
+                    ay = accel[3 * p + 1];
+                    az = accel[3 * p + 2];
+                }
+                // + ω_p × (ω_p × (p − c_p)) + ω_k × (ω_k × (c_k − p))
+                double px = pivot[3 * node];
+                double py = pivot[3 * node + 1];
+                double pz = pivot[3 * node + 2];
+                double rx = px - ox;
+                double ry = py - oy;
+                double rz = pz - oz;
+                double ux = pwy * rz - pwz * ry;
+                double uy = pwz * rx - pwx * rz;
+                double uz = pwx * ry - pwy * rx;
+                ax += pwy * uz - pwz * uy;
+                ay += pwz * ux - pwx * uz;
+                az += pwx * uy - pwy * ux;
+                int k = body[l];
+                double wx = angVel[3 * l];
+                double wy = angVel[3 * l + 1];
+                double wz = angVel[3 * l + 2];
+                rx = b.pos[3 * k] - px;
+                ry = b.pos[3 * k + 1] - py;
+                rz = b.pos[3 * k + 2] - pz;
+                ux = wy * rz - wz * ry;
+                uy = wz * rx - wx * rz;
+                uz = wx * ry - wy * rx;
+                ax += wy * uz - wz * uy;
+                ay += wz * ux - wx * uz;
+                az += wx * uy - wy * ux;
+            }
+            accel[3 * l] = ax;
+            accel[3 * l + 1] = ay;
+            accel[3 * l + 2] = az;
+        }
+        if (base < 0) {
+            // centred on the tree's centre of mass: the velocity-product terms move no momentum (the
+            // position update below keeps it), so a free tree's momentum changes by its forces alone
+            double mx = 0;
+            double my = 0;
+            double mz = 0;
+            double mt = 0;
+            for (int l = 0; l < linkCount; l++) {
+                double m = b.mass[body[l]];
+                mx += m * accel[3 * l];
+                my += m * accel[3 * l + 1];
+                mz += m * accel[3 * l + 2];
+                mt += m;
+            }
+            mx /= mt;
+            my /= mt;
+            mz /= mt;
+            for (int l = 0; l < linkCount; l++) {
+                accel[3 * l] -= mx;
+                accel[3 * l + 1] -= my;
+                accel[3 * l + 2] -= mz;
+            }
+        }
+        // link wrenches
+        for (int l = 0; l < linkCount; l++) {
+            int k = body[l];
+            double m = b.mass[k];
+            double gs = b.gravityScale[k];
+            double ld = b.linearDamping[k] / (1 + h * b.linearDamping[k]);
+            double ad = b.angularDamping[k] / (1 + h * b.angularDamping[k]);
+            for (int e = 0; e < 3; e++) {
+                double g = e == 0 ? gx : e == 1 ? gy : gz;
+                linkForce[3 * l + e] = m * (gs * g - accel[3 * l + e] - ld * linVel[3 * l + e]) + b.force[3 * k + e];
+                linkTorque[3 * l + e] = b.torque[3 * k + e];
+            }
+            // angular damping as the torque that gives the free body's ω/(1 + h·c): −I·ω·c/(1 + h·c)
+            int io = 9 * l;
+            double wx = angVel[3 * l];
+            double wy = angVel[3 * l + 1];
+            double wz = angVel[3 * l + 2];
+            linkTorque[3 * l] -= ad * (inertia[io] * wx + inertia[io + 1] * wy + inertia[io + 2] * wz);
+            linkTorque[3 * l + 1] -= ad * (inertia[io + 3] * wx + inertia[io + 4] * wy + inertia[io + 5] * wz);
+            linkTorque[3 * l + 2] -= ad * (inertia[io + 6] * wx + inertia[io + 7] * wy + inertia[io + 8] * wz);
+            if (b.gyroscopic[k]) {
+                Gyroscopic.step(b, k, h, angVel, 3 * l, spin, 0);
+                double dx = (spin[0] - wx) / h;
+                double dy = (spin[1] - wy) / h;
+                double dz = (spin[2] - wz) / h;
+                if (spin[0] != 0 || spin[1] != 0 || spin[2] != 0 || wx == 0 && wy == 0 && wz == 0) {
+                    linkTorque[3 * l] += inertia[io] * dx + inertia[io + 1] * dy + inertia[io + 2] * dz;
+                    linkTorque[3 * l + 1] += inertia[io + 3] * dx + inertia[io + 4] * dy + inertia[io + 5] * dz;
+                    linkTorque[3 * l + 2] += inertia[io + 6] * dx + inertia[io + 7] * dy + inertia[io + 8] * dz;
+                }
+            }
+        }
+        generalize(b, linkForce, linkTorque, gen);
+        for (int i = 0; i < 3 * nodeCount; i++) {
+            gen[i] *= h;
+        }
+    }
+
+    private double[] step = new double[12];
+
+    /**
+     * Factors H + extraDiag and sets q̇ ← q̇₀ + (H + extraDiag)⁻¹·(h·g + rhs), q̇₀ the velocity at
+     * {@link #prepareStep}; may be called again after changing extraDiag and rhs. False if singular.
+     */
+    boolean solveStep(Bodies b, double[] rhs, double[] start) {
+        massMatrix();
+        if (!factor()) {
+            return false;
+        }
+        for (int i = 0; i < 3 * nodeCount; i++) {
+            step[i] = gen[i] + (rhs == null ? 0 : rhs[i]);
+        }
+        solve(step, step);
+        for (int i = 0; i < 3 * nodeCount; i++) {
+            qd[i] = start[i] + step[i];
+        }
+        flush(b);
+        return true;
+    }
+
+    private boolean advance(Bodies b, double h, double gx, double gy, double gz, double[] rhs) {
+        forces(b, h, gx, gy, gz);
+        if (start.length < 3 * nodeCount) {
+            start = new double[3 * nodeCount];
+        }
+        System.arraycopy(qd, 0, start, 0, 3 * nodeCount);
+        return solveStep(b, rhs, start);
+    }
+
+    private double[] start = new double[12];
+
+    private void ensureScratch() {
+        if (linkForce.length < 3 * linkCount) {
+            linkForce = new double[3 * body.length];
+            linkTorque = new double[3 * body.length];
+            accel = new double[3 * body.length];
+        }
+        if (gen.length < 3 * nodeCount) {
+            gen = new double[3 * nodeCount];
+            step = new double[3 * nodeCount];
+        }
+    }
+
+    /**
+     * Advances the positions by q̇ over h: the free root's centre of mass, every link's orientation
+     * by its angular velocity (normalize(q + h/2·(0, ω)⊗q), as for free bodies), then every other
+     * link's centre of mass from its parent's anchor ({@link #pose}). Requires {@link #flush}.
+     */
+    void integrate(Bodies b, double h) {
+        double px = 0;
+        double py = 0;
+        double pz = 0;
+        double mt = 0;
+        if (base < 0) {
+            for (int l = 0; l < linkCount; l++) {
+                double m = b.mass[body[l]];
+                px += m * linVel[3 * l];
+                py += m * linVel[3 * l + 1];
+                pz += m * linVel[3 * l + 2];
+                mt += m;
+            }
+        }
+        double hh = 0.5 * h;
+        for (int l = 0; l < linkCount; l++) {
+            int k = body[l];
+            if (l == 0 && base < 0) {
+                b.pos[3 * k] += h * linVel[0];
+                b.pos[3 * k + 1] += h * linVel[1];
+                b.pos[3 * k + 2] += h * linVel[2];
+            }
+            double wx = angVel[3 * l];
+            double wy = angVel[3 * l + 1];
+            double wz = angVel[3 * l + 2];
+            int q = 4 * k;
+            double qx = b.rot[q];
+            double qy = b.rot[q + 1];
+            double qz = b.rot[q + 2];
+            double qw = b.rot[q + 3];
+            double nx = qx + hh * (wx * qw + wy * qz - wz * qy);
+            double ny = qy + hh * (wy * qw + wz * qx - wx * qz);
+            double nz = qz + hh * (wz * qw + wx * qy - wy * qx);
+            double nw = qw - hh * (wx * qx + wy * qy + wz * qz);
+            double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+            b.rot[q] = nx * inv;
+            b.rot[q + 1] = ny * inv;
+            b.rot[q + 2] = nz * inv;
+            b.rot[q + 3] = nw * inv;
+        }
+        pose(b);
+        flush(b);
+        if (base < 0) {
+            // the same q̇ in the new pose: keep the tree's momentum with a shift of the root's velocity
+            for (int l = 0; l < linkCount; l++) {
+                double m = b.mass[body[l]];
+                px -= m * linVel[3 * l];
+                py -= m * linVel[3 * l + 1];
+                pz -= m * linVel[3 * l + 2];
+            }
+            qd[0] += px / mt;
+            qd[1] += py / mt;
+            qd[2] += pz / mt;
+            flush(b);
+        }
+    }
+
+    /**
+     * Sets q̇ from the bodies' velocities: the mass-weighted projection onto the motions the joints
+     * allow, q̇ = H⁻¹·Sᵀ·M·(v − v_base), so that momentum given to single links between ticks (an
+     * impulse, a velocity set by hand) reaches the whole tree as the articulated response. For
+     * velocities the joints already allow this is exact. Requires {@link #pose}; factors H.
+     */
+    boolean load(Bodies b) {
+        ensureScratch();
+        for (int l = 0; l < linkCount; l++) {
+            int k = body[l];
+            double vx = b.linVel[3 * k];
+            double vy = b.linVel[3 * k + 1];
+            double vz = b.linVel[3 * k + 2];
+            double wx = b.angVel[3 * k];
+            double wy = b.angVel[3 * k + 1];
+            double wz = b.angVel[3 * k + 2];
+            if (base >= 0) {
+                double rx = b.pos[3 * k] - baseCom[0];
+                double ry = b.pos[3 * k + 1] - baseCom[1];
+                double rz = b.pos[3 * k + 2] - baseCom[2];
+                vx -= baseVel[0] + baseAngVel[1] * rz - baseAngVel[2] * ry;
+                vy -= baseVel[1] + baseAngVel[2] * rx - baseAngVel[0] * rz;
+                vz -= baseVel[2] + baseAngVel[0] * ry - baseAngVel[1] * rx;
+                wx -= baseAngVel[0];
+                wy -= baseAngVel[1];
+                wz -= baseAngVel[2];
+            }
+            double m = b.mass[k];
+            linkForce[3 * l] = m * vx;
+            linkForce[3 * l + 1] = m * vy;
+            linkForce[3 * l + 2] = m * vz;
+            int io = 9 * l;
+            linkTorque[3 * l] = inertia[io] * wx + inertia[io + 1] * wy + inertia[io + 2] * wz;
+            linkTorque[3 * l + 1] = inertia[io + 3] * wx + inertia[io + 4] * wy + inertia[io + 5] * wz;
+            linkTorque[3 * l + 2] = inertia[io + 6] * wx + inertia[io + 7] * wy + inertia[io + 8] * wz;
+        }
+        generalize(b, linkForce, linkTorque, gen);
+        composites(b);
+        massMatrix();
+        java.util.Arrays.fill(extraDiag, 0, 9 * nodeCount, 0);
+        if (!factor()) {
+            return false;
+        }
+        solve(gen, qd);
+        java.util.Arrays.fill(lazy, 0, 3 * nodeCount, 0);
+        pending = false;
+        flush(b);
+        return true;
+    }
+
+}

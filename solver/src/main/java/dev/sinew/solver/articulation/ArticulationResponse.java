@@ -1,0 +1,552 @@
+package dev.sinew.solver.articulation;
+
+import static dev.sinew.solver.math.Mat3.mulVec;
+import static dev.sinew.solver.math.Mat3.subVec;
+
+import dev.sinew.solver.body.Bodies;
+import java.util.Arrays;
+
+/**
+ * An articulation's links' velocities from q̇, the generalized impulse of an impulse on a link and a
+ * point's velocity from path velocities, the mass matrix from the subtree composites, and the
+ * responses the solver's rows use: a node's self-response (A⁻¹)_ii, a link's 6×6 articulated
+ * response and the cross response between two links, each a few sweeps along one path; and the
+ * position projection's displacements.
+ */
+abstract class ArticulationResponse extends ArticulationTree {
+    /**
+     * Every link's velocity from q̇ (pending impulses folded in first), into {@link #linVel} and
+     * {@link #angVel}, and into the bodies' arrays.
+     */
+    void flush(Bodies b) {
+        flushPending();
+        for (int l = 0; l < linkCount; l++) {
+            int k = body[l];
+            int node = linkNode[l];
+            double wx;
+            double wy;
+            double wz;
+            double vx;
+            double vy;
+            double vz;
+            if (l == 0 && base < 0) {
+                wx = qd[3 * node];
+                wy = qd[3 * node + 1];
+                wz = qd[3 * node + 2];
+                vx = qd[0];
+                vy = qd[1];
+                vz = qd[2];
+            } else {
+                // velocity of the pivot as a point of the parent, then the link's turn about it
+                double pwx;
+                double pwy;
+                double pwz;
+                double pvx;
+                double pvy;
+                double pvz;
+                double ox;
+                double oy;
+                double oz;
+                if (l == 0) {
+                    pwx = baseAngVel[0];
+                    pwy = baseAngVel[1];
+                    pwz = baseAngVel[2];
+                    pvx = baseVel[0];
+                    pvy = baseVel[1];
+                    pvz = baseVel[2];
+                    ox = baseCom[0];
+                    oy = baseCom[1];
+                    oz = baseCom[2];
+                } else {
+                    int p = linkParent[l];
+                    pwx = angVel[3 * p];
+                    pwy = angVel[3 * p + 1];
+                    pwz = angVel[3 * p + 2];
+                    pvx = linVel[3 * p];
+                    pvy = linVel[3 * p + 1];
+                    pvz = linVel[3 * p + 2];
+                    int pk = body[p];
+                    ox = b.pos[3 * pk];
+                    oy = b.pos[3 * pk + 1];
+                    oz = b.pos[3 * pk + 2];
+                }
+                double px = pivot[3 * node];
+                double py = pivot[3 * node + 1];
+                double pz = pivot[3 * node + 2];
+                double rx = px - ox;
+                double ry = py - oy;
+                double rz = pz - oz;
+                pvx += pwy * rz - pwz * ry;
+                pvy += pwz * rx - pwx * rz;
+                pvz += pwx * ry - pwy * rx;
+                wx = pwx + qd[3 * node];
+                wy = pwy + qd[3 * node + 1];
+                wz = pwz + qd[3 * node + 2];
+                double sx = b.pos[3 * k] - px;
+                double sy = b.pos[3 * k + 1] - py;
+                double sz = b.pos[3 * k + 2] - pz;
+                vx = pvx + wy * sz - wz * sy;
+                vy = pvy + wz * sx - wx * sz;
+                vz = pvz + wx * sy - wy * sx;
+            }
+            angVel[3 * l] = wx;
+            angVel[3 * l + 1] = wy;
+            angVel[3 * l + 2] = wz;
+            linVel[3 * l] = vx;
+            linVel[3 * l + 1] = vy;
+            linVel[3 * l + 2] = vz;
+            b.angVel[3 * k] = wx;
+            b.angVel[3 * k + 1] = wy;
+            b.angVel[3 * k + 2] = wz;
+            b.linVel[3 * k] = vx;
+            b.linVel[3 * k + 1] = vy;
+            b.linVel[3 * k + 2] = vz;
+        }
+    }
+
+    /**
+     * The generalized impulse of a single impulse (linear P at world point x, plus angular τ) on
+     * link l, on l's path only, into g (3 per node; entries off the path are not written).
+     */
+    void pathImpulse(int l, double px, double py, double pz, double x, double y, double z, double tx, double ty,
+            double tz, double[] g) {
+        int node = linkNode[l];
+        int d = depth[node];
+        int ao = ancOff[node];
+        for (int idx = 0; idx <= d; idx++) {
+            int i = idx == d ? node : anc[ao + idx];
+            int o = 3 * i;
+            if (linearNode[i]) {
+                g[o] = px;
+                g[o + 1] = py;
+                g[o + 2] = pz;
+                continue;
+            }
+            double rx = x - pivot[o];
+            double ry = y - pivot[o + 1];
+            double rz = z - pivot[o + 2];
+            g[o] = tx + ry * pz - rz * py;
+            g[o + 1] = ty + rz * px - rx * pz;
+            g[o + 2] = tz + rx * py - ry * px;
+        }
+    }
+
+    /**
+     * The velocity of link l's point x (world) and its angular velocity from the path velocities
+     * {@code v} (as {@link #pathVelocity} writes them), into out[0..2] (linear) and out[3..5].
+     */
+    void pointVelocity(int l, double[] v, double x, double y, double z, double[] out, boolean withBase) {
+        int node = linkNode[l];
+        int d = depth[node];
+        int ao = ancOff[node];
+        double wx = 0;
+        double wy = 0;
+        double wz = 0;
+        double vx = 0;
+        double vy = 0;
+        double vz = 0;
+        if (base >= 0 && withBase) {
+            wx = baseAngVel[0];
+            wy = baseAngVel[1];
+            wz = baseAngVel[2];
+            double rx = x - baseCom[0];
+            double ry = y - baseCom[1];
+            double rz = z - baseCom[2];
+            vx = baseVel[0] + wy * rz - wz * ry;
+            vy = baseVel[1] + wz * rx - wx * rz;
+            vz = baseVel[2] + wx * ry - wy * rx;
+        }
+        for (int idx = 0; idx <= d; idx++) {
+            int i = idx == d ? node : anc[ao + idx];
+            int o = 3 * i;
+            double qx = v[o];
+            double qy = v[o + 1];
+            double qz = v[o + 2];
+            if (linearNode[i]) {
+                vx += qx;
+                vy += qy;
+                vz += qz;
+                continue;
+            }
+            double rx = x - pivot[o];
+            double ry = y - pivot[o + 1];
+            double rz = z - pivot[o + 2];
+            wx += qx;
+            wy += qy;
+            wz += qz;
+            vx += qy * rz - qz * ry;
+            vy += qz * rx - qx * rz;
+            vz += qx * ry - qy * rx;
+        }
+        out[0] = vx;
+        out[1] = vy;
+        out[2] = vz;
+        out[3] = wx;
+        out[4] = wy;
+        out[5] = wz;
+    }
+
+    /** Subtree composites (mass, centre of mass, inertia about it), leaves first. */
+    void composites(Bodies b) {
+        for (int l = 0; l < linkCount; l++) {
+            int k = body[l];
+            compMass[l] = b.mass[k];
+            System.arraycopy(b.pos, 3 * k, compCom, 3 * l, 3);
+            System.arraycopy(inertia, 9 * l, compInertia, 9 * l, 9);
+        }
+        for (int l = linkCount - 1; l > 0; l--) {
+            int p = linkParent[l];
+            double mc = compMass[l];
+            double mp = compMass[p];
+            double m = mp + mc;
+            double dx = compCom[3 * l] - compCom[3 * p];
+            double dy = compCom[3 * l + 1] - compCom[3 * p + 1];
+            double dz = compCom[3 * l + 2] - compCom[3 * p + 2];
+            double red = mp * mc / m;
+            double dd = dx * dx + dy * dy + dz * dz;
+            int ip = 9 * p;
+            int ic = 9 * l;
+            double[] ci = compInertia;
+            ci[ip] += ci[ic] + red * (dd - dx * dx);
+            ci[ip + 1] += ci[ic + 1] - red * dx * dy;
+            ci[ip + 2] += ci[ic + 2] - red * dx * dz;
+            ci[ip + 3] += ci[ic + 3] - red * dy * dx;
+            ci[ip + 4] += ci[ic + 4] + red * (dd - dy * dy);
+            ci[ip + 5] += ci[ic + 5] - red * dy * dz;
+            ci[ip + 6] += ci[ic + 6] - red * dz * dx;
+            ci[ip + 7] += ci[ic + 7] - red * dz * dy;
+            ci[ip + 8] += ci[ic + 8] + red * (dd - dz * dz);
+            double f = mc / m;
+            compCom[3 * p] += f * dx;
+            compCom[3 * p + 1] += f * dy;
+            compCom[3 * p + 2] += f * dz;
+            compMass[p] = m;
+        }
+    }
+
+    /** The blocks of H (see the class doc) from the composites and pivots. */
+    void massMatrix() {
+        for (int j = 0; j < nodeCount; j++) {
+            int s = nodeLink[j];
+            double m = compMass[s];
+            double cx = compCom[3 * s];
+            double cy = compCom[3 * s + 1];
+            double cz = compCom[3 * s + 2];
+            int d = depth[j];
+            int bo = blockOff[j];
+            if (linearNode[j]) {
+                int o = 9 * (bo + d);
+                Arrays.fill(hb, o, o + 9, 0);
+                hb[o] = m;
+                hb[o + 4] = m;
+                hb[o + 8] = m;
+                continue;
+            }
+            double wx = cx - pivot[3 * j];
+            double wy = cy - pivot[3 * j + 1];
+            double wz = cz - pivot[3 * j + 2];
+            for (int a = 0; a <= d; a++) {
+                int i = a < d ? anc[ancOff[j] + a] : j;
+                int o = 9 * (bo + a);
+                if (linearNode[i]) {
+                    // −M·[w]ₓ
+                    hb[o] = 0;
+                    hb[o + 1] = m * wz;
+                    hb[o + 2] = -m * wy;
+                    hb[o + 3] = -m * wz;
+                    hb[o + 4] = 0;
+                    hb[o + 5] = m * wx;
+                    hb[o + 6] = m * wy;
+                    hb[o + 7] = -m * wx;
+                    hb[o + 8] = 0;
+                    continue;
+                }
+                double ux = cx - pivot[3 * i];
+                double uy = cy - pivot[3 * i + 1];
+                double uz = cz - pivot[3 * i + 2];
+                double uw = ux * wx + uy * wy + uz * wz;
+                int ic = 9 * s;
+                hb[o] = compInertia[ic] + m * (uw - wx * ux);
+                hb[o + 1] = compInertia[ic + 1] - m * wx * uy;
+                hb[o + 2] = compInertia[ic + 2] - m * wx * uz;
+                hb[o + 3] = compInertia[ic + 3] - m * wy * ux;
+                hb[o + 4] = compInertia[ic + 4] + m * (uw - wy * uy);
+                hb[o + 5] = compInertia[ic + 5] - m * wy * uz;
+                hb[o + 6] = compInertia[ic + 6] - m * wz * ux;
+                hb[o + 7] = compInertia[ic + 7] - m * wz * uy;
+                hb[o + 8] = compInertia[ic + 8] + m * (uw - wz * uz);
+            }
+        }
+    }
+
+    /**
+     * Sums per-link wrenches into generalized forces (or impulses): g_linear = Σ f,
+     * g_i = Σ_{subtree of i} (τ_k + (c_k − p_i) × f_k). {@code f} and {@code tau} hold one vector per
+     * link (world, at the link's centre of mass); g gets 3 per node. f and tau are consumed.
+     */
+    void generalize(Bodies b, double[] f, double[] tau, double[] g) {
+        for (int l = linkCount - 1; l >= 0; l--) {
+            int k = body[l];
+            int node = linkNode[l];
+            double px = pivot[3 * node];
+            double py = pivot[3 * node + 1];
+            double pz = pivot[3 * node + 2];
+            double rx = b.pos[3 * k] - px;
+            double ry = b.pos[3 * k + 1] - py;
+            double rz = b.pos[3 * k + 2] - pz;
+            double fx = f[3 * l];
+            double fy = f[3 * l + 1];
+            double fz = f[3 * l + 2];
+            // tau[l] holds the subtree's moment about the link's centre of mass so far (children
+            // added below, each moved to this pivot); make it about the pivot
+            double nx = tau[3 * l] + ry * fz - rz * fy;
+            double ny = tau[3 * l + 1] + rz * fx - rx * fz;
+            double nz = tau[3 * l + 2] + rx * fy - ry * fx;
+            g[3 * node] = nx;
+            g[3 * node + 1] = ny;
+            g[3 * node + 2] = nz;
+            if (l > 0) {
+                // to the parent: force, and the moment about the parent's centre of mass
+                int p = linkParent[l];
+                int pk = body[p];
+                double qx = px - b.pos[3 * pk];
+                double qy = py - b.pos[3 * pk + 1];
+                double qz = pz - b.pos[3 * pk + 2];
+                f[3 * p] += fx;
+                f[3 * p + 1] += fy;
+                f[3 * p + 2] += fz;
+                tau[3 * p] += nx + qy * fz - qz * fy;
+                tau[3 * p + 1] += ny + qz * fx - qx * fz;
+                tau[3 * p + 2] += nz + qx * fy - qy * fx;
+            } else if (base < 0) {
+                g[0] = fx;
+                g[1] = fy;
+                g[2] = fz;
+            }
+        }
+    }
+
+    /** Each node's self-response (A⁻¹)_ii, 3×3: the velocity change of node i per generalized impulse on it. */
+    double[] nodeResponse = new double[36];
+
+    /** Fills {@link #nodeResponse} of one angular node (one sweep along its path per unit impulse). */
+    void nodeResponse(int node) {
+        if (respW.length < 3 * nodeCount) {
+            respW = new double[3 * nodeCount];
+            respG = new double[3 * nodeCount];
+            respX = new double[3 * nodeCount];
+        }
+        if (nodeResponse.length < 9 * nodeCount) {
+            nodeResponse = new double[9 * nodeCount];
+        }
+        {
+            int d = depth[node];
+            int ao = ancOff[node];
+            for (int c = 0; c < 3; c++) {
+                for (int idx = 0; idx <= d; idx++) {
+                    int i = idx == d ? node : anc[ao + idx];
+                    respG[3 * i] = 0;
+                    respG[3 * i + 1] = 0;
+                    respG[3 * i + 2] = 0;
+                }
+                respG[3 * node + c] = 1;
+                scatter(node, respG, respW);
+                query(node, respW, null, respX);
+                for (int r = 0; r < 3; r++) {
+                    nodeResponse[9 * node + 3 * r + c] = respX[3 * node + r];
+                }
+                for (int idx = 0; idx <= d; idx++) {
+                    int i = idx == d ? node : anc[ao + idx];
+                    respW[3 * i] = 0;
+                    respW[3 * i + 1] = 0;
+                    respW[3 * i + 2] = 0;
+                }
+            }
+            int o = 9 * node;
+            for (int r = 0; r < 3; r++) {
+                for (int c = r + 1; c < 3; c++) {
+                    double m = 0.5 * (nodeResponse[o + 3 * r + c] + nodeResponse[o + 3 * c + r]);
+                    nodeResponse[o + 3 * r + c] = m;
+                    nodeResponse[o + 3 * c + r] = m;
+                }
+            }
+        }
+    }
+
+    private double[] disp = new double[12];
+    private double[] dispX = new double[12];
+    private boolean displacing;
+
+    /** Adds a generalized displacement impulse (x, y, z) on node i to the pending projection. */
+    void displaceNode(int node, double x, double y, double z) {
+        if (disp.length < 3 * nodeCount) {
+            disp = new double[3 * nodeCount];
+            dispX = new double[3 * nodeCount];
+        }
+        scatter(node, nodeImpulse(node, x, y, z), disp);
+        displacing = true;
+    }
+
+    /**
+     * Moves the tree by the pending projection Δq = A⁻¹·Σ(displacement impulses): each link turned by
+     * the sum of the angular Δq on its path, a free root also moved by its linear Δq, the links then
+     * placed on their parents' anchors. The step is scaled down whole so that no link turns more
+     * than {@code maxTurn} rad. Positions only; velocities are left alone. False if nothing was pending.
+     */
+    /** Adds scale·w (a displacement impulse already swept, L⁻ᵀ·g, 3 per node from w[o]) to the pending projection. */
+    void addDisplacement(double[] w, int o, double scale) {
+        if (disp.length < 3 * nodeCount) {
+            disp = new double[3 * nodeCount];
+            dispX = new double[3 * nodeCount];
+        }
+        for (int e = 0; e < 3 * nodeCount; e++) {
+            disp[e] += scale * w[o + e];
+        }
+        displacing = true;
+    }
+
+    /** True if displacement impulses wait for {@link #applyDisplacement}. */
+    boolean pendingDisplacement() {
+        return displacing;
+    }
+
+    boolean applyDisplacement(Bodies b, double maxTurn) {
+        if (!displacing) {
+            return false;
+        }
+        displacing = false;
+        double[] x = dispX;
+        for (int j = 0; j < nodeCount; j++) {
+            mulVec(dinv, 9 * j, disp, 3 * j, x, 3 * j);
+            int d = depth[j];
+            int bo = blockOff[j];
+            int ao = ancOff[j];
+            for (int a = 0; a < d; a++) {
+                subVec(lb, 9 * (bo + a), x, 3 * anc[ao + a], x, 3 * j);
+            }
+        }
+        java.util.Arrays.fill(disp, 0, 3 * nodeCount, 0);
+        if (turn.length < 3 * linkCount) {
+            turn = new double[3 * body.length];
+        }
+        // each link's turn φ_l = Σ angular Δq on its path (reuse angVel-shaped scratch)
+        double worst = 0;
+        for (int l = 0; l < linkCount; l++) {
+            int node = linkNode[l];
+            double px = x[3 * node];
+            double py = x[3 * node + 1];
+            double pz = x[3 * node + 2];
+            if (l > 0) {
+                int p = linkParent[l];
+                px += turn[3 * p];
+                py += turn[3 * p + 1];
+                pz += turn[3 * p + 2];
+            }
+            turn[3 * l] = px;
+            turn[3 * l + 1] = py;
+            turn[3 * l + 2] = pz;
+            worst = Math.max(worst, Math.sqrt(px * px + py * py + pz * pz));
+        }
+        double k = worst > maxTurn ? maxTurn / worst : 1;
+        for (int l = 0; l < linkCount; l++) {
+            int bd = body[l];
+            if (l == 0 && base < 0) {
+                b.pos[3 * bd] += k * x[0];
+                b.pos[3 * bd + 1] += k * x[1];
+                b.pos[3 * bd + 2] += k * x[2];
+            }
+            b.turn(bd, k * turn[3 * l], k * turn[3 * l + 1], k * turn[3 * l + 2]);
+        }
+        pose(b);
+        return true;
+    }
+
+    private double[] turn = new double[12];
+
+
+
+    /**
+     * The cross response between two links: the velocity (linear at its centre of mass, angular) of
+     * link la per unit impulse (linear at the centre of mass, angular) on link lb, 6×6 row-major,
+     * into out[o..o+35]. With la = lb it is {@link #linkResponse}.
+     */
+    void crossResponse(Bodies b, int la, int lb, double[] out, int o) {
+        if (respW.length < 3 * nodeCount) {
+            respW = new double[3 * nodeCount];
+            respG = new double[3 * nodeCount];
+            respX = new double[3 * nodeCount];
+        }
+        int nodeA = linkNode[la];
+        int nodeB = linkNode[lb];
+        int ka = body[la];
+        int kb = body[lb];
+        int d = depth[nodeB];
+        int ao = ancOff[nodeB];
+        for (int c = 0; c < 6; c++) {
+            pathImpulse(lb, c == 0 ? 1 : 0, c == 1 ? 1 : 0, c == 2 ? 1 : 0, b.pos[3 * kb], b.pos[3 * kb + 1], b.pos[3 * kb + 2],
+                    c == 3 ? 1 : 0, c == 4 ? 1 : 0, c == 5 ? 1 : 0, respG);
+            scatter(nodeB, respG, respW);
+            query(nodeA, respW, null, respX);
+            pointVelocity(la, respX, b.pos[3 * ka], b.pos[3 * ka + 1], b.pos[3 * ka + 2], resp6, false);
+            for (int r = 0; r < 6; r++) {
+                out[o + 6 * r + c] = resp6[r];
+            }
+            for (int idx = 0; idx <= d; idx++) {
+                int i = idx == d ? nodeB : anc[ao + idx];
+                respW[3 * i] = 0;
+                respW[3 * i + 1] = 0;
+                respW[3 * i + 2] = 0;
+            }
+        }
+    }
+
+
+    private double[] respW = new double[12];
+    private final double[] resp6 = new double[6];
+
+    /**
+     * Link l's articulated response: the 6×6 matrix R (row-major, rows and columns (linear,
+     * angular)) with (Δv, Δω) of l's centre of mass = R·(P, τ) for an impulse P at its centre of
+     * mass and an angular impulse τ on it, the whole tree moving with its joints held: one column per
+     * unit impulse, each a sweep along l's path. Into out[o..o+35].
+     */
+    void linkResponse(Bodies b, int l, double[] out, int o) {
+        if (respW.length < 3 * nodeCount) {
+            respW = new double[3 * nodeCount];
+            respG = new double[3 * nodeCount];
+            respX = new double[3 * nodeCount];
+        }
+        int node = linkNode[l];
+        int k = body[l];
+        double cx = b.pos[3 * k];
+        double cy = b.pos[3 * k + 1];
+        double cz = b.pos[3 * k + 2];
+        int d = depth[node];
+        int ao = ancOff[node];
+        for (int c = 0; c < 6; c++) {
+            pathImpulse(l, c == 0 ? 1 : 0, c == 1 ? 1 : 0, c == 2 ? 1 : 0, cx, cy, cz, c == 3 ? 1 : 0, c == 4 ? 1 : 0,
+                    c == 5 ? 1 : 0, respG);
+            scatter(node, respG, respW);
+            query(node, respW, null, respX);
+            pointVelocity(l, respX, cx, cy, cz, resp6, false);
+            for (int r = 0; r < 6; r++) {
+                out[o + 6 * r + c] = resp6[r];
+            }
+            for (int idx = 0; idx <= d; idx++) {
+                int i = idx == d ? node : anc[ao + idx];
+                respW[3 * i] = 0;
+                respW[3 * i + 1] = 0;
+                respW[3 * i + 2] = 0;
+            }
+        }
+        // symmetric in exact arithmetic: average away the round-off
+        for (int r = 0; r < 6; r++) {
+            for (int c = r + 1; c < 6; c++) {
+                double m = 0.5 * (out[o + 6 * r + c] + out[o + 6 * c + r]);
+                out[o + 6 * r + c] = m;
+                out[o + 6 * c + r] = m;
+            }
+        }
+    }
+
+}
