@@ -100,7 +100,7 @@ public final class Character {
      * kinematic along the animation) in the pose {@code animationPose}.
      *
      * @param driver        the ragdoll's pose driver, with a root drive (a character cannot get up without one)
-     * @param getUps        the get-up clips it may choose from
+     * @param getUps        the get-up clips it may choose from ({@link GetUpLibrary#none()}: it stays down once down)
      * @param settings      its reactions' tuning
      * @param animationPose the animation pose to start in (animation space; copied)
      * @throws InvalidArgumentException if the driver has no root drive or the ragdoll no chest
@@ -190,9 +190,12 @@ public final class Character {
         goLimp("knocked down");
     }
 
-    /** Gets up now if the character is {@link CharacterState#DOWN} (else does nothing). */
+    /**
+     * Gets up now if the character is {@link CharacterState#DOWN} (else does nothing, and so does a
+     * character with no get-up clips: {@link GetUpLibrary#none()}).
+     */
     public void getUp() {
-        if (state == CharacterState.DOWN) {
+        if (state == CharacterState.DOWN && getUps.library().size() > 0) {
             startGetUp();
         }
     }
@@ -290,7 +293,7 @@ public final class Character {
                 }
             }
             case DOWN -> {
-                if (t - stateStart >= settings.getUp().delaySeconds()) {
+                if (getUps.library().size() > 0 && t - stateStart >= settings.getUp().delaySeconds()) {
                     startGetUp();
                 }
             }

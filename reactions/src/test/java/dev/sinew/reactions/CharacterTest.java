@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.sinew.drives.DriveProfile;
 import dev.sinew.drives.PoseDriver;
 import dev.sinew.reactions.getup.GetUpChoice;
+import dev.sinew.reactions.getup.GetUpLibrary;
 import dev.sinew.reactions.getup.GetUpSettings;
 import dev.sinew.reactions.getup.PoseClass;
 import dev.sinew.reactions.hit.AppliedHit;
@@ -86,6 +87,33 @@ class CharacterTest {
         }
         assertTrue(c.driver().report().meanErrorDeg() < 3, "tracking again: " + c.driver().report().meanErrorDeg() + "°");
         assertTrue(w.position(c.ragdoll().body(0), new Vector3d()).y > 0.8, "standing");
+    }
+
+    /**
+     * A character whose skeleton no get-up clip is for (given {@link GetUpLibrary#none()}) falls and
+     * settles like any other, then lies still: a get-up needs a clip, so it stays down, and asking it
+     * to get up does nothing.
+     */
+    @Test
+    void withNoGetUpClipsItStaysDown() {
+        World w = TestRig.world();
+        Ragdoll r = TestRig.ragdoll(w, TestRig.standing(), 0, 0);
+        dev.sinew.rig.Pose pose = TestRig.groundedPose(r);
+        PoseDriver driver = new PoseDriver(r, DriveProfile.named("default"));
+        driver.setRootDrive(dev.sinew.drives.RootDrive.standard(r));
+        driver.capture(pose);
+        Character c = new Character(driver, GetUpLibrary.none(), CharacterSettings.defaults(), pose);
+        c.activate();
+        Log log = listen(c);
+        c.hit(chestHit(c, 100, false, 1));
+        for (int i = 0; i < 60 * 15; i++) {
+            TestRig.tick(c);
+        }
+        assertEquals(List.of("hit", "ACTIVE>LIMP:knock-down hit", "LIMP>DOWN:settled"), log.lines);
+        c.getUp();
+        TestRig.tick(c);
+        assertEquals(CharacterState.DOWN, c.state());
+        assertTrue(w.position(r.body(0), new Vector3d()).y < 0.4, "lying");
     }
 
     /**

@@ -21,8 +21,8 @@ public final class ReportJson {
     private ReportJson() {
     }
 
-    /** The report's JSON text. */
-    public static String text(Report report) {
+    /** The report's (or any other report record's) JSON text. */
+    public static String text(Object report) {
         try {
             return JSON.writeValueAsString(report);
         } catch (JsonProcessingException e) {

@@ -6,6 +6,9 @@ import dev.sinew.rig.Mocap;
 import dev.sinew.rig.Profiles;
 import dev.sinew.rig.RagdollDefinition;
 import dev.sinew.solver.InvalidArgumentException;
+import dev.sinew.solver.WorldSettings;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
 
 /**
  * Options for one scene run.
@@ -15,8 +18,19 @@ import dev.sinew.solver.InvalidArgumentException;
  * @param seed    seed for scenes that randomize, so a run is reproducible
  * @param count   scene-specific count (for example ragdolls in a pile); 0 means the scene's default
  * @param inputs  the user's own clip, ragdoll definition and drive profile (each optional)
+ * @param world   the settings of the scene's world, for the scenes that take them ({@link #worldSettings()});
+ *                null means the defaults (a 1/60 s tick). {@code sinew check} runs scenes at other
+ *                tick rates and far from the origin with it
+ * @param origin  where the scene's character stands (x, z; y is ignored), world, m, for the scenes
+ *                that read it (the reaction scenes); null: the origin
  */
-public record SceneOptions(double seconds, int threads, long seed, int count, SceneInputs inputs) {
+public record SceneOptions(double seconds, int threads, long seed, int count, SceneInputs inputs, WorldSettings world,
+        Vector3dc origin) {
+    /** Options with the user's files and the default world. */
+    public SceneOptions(double seconds, int threads, long seed, int count, SceneInputs inputs) {
+        this(seconds, threads, seed, count, inputs, null, null);
+    }
+
     /** Options with the scene's shipped data. */
     public SceneOptions(double seconds, int threads, long seed, int count) {
         this(seconds, threads, seed, count, SceneInputs.NONE);
@@ -45,6 +59,24 @@ public record SceneOptions(double seconds, int threads, long seed, int count, Sc
         if (inputs == null) {
             inputs = SceneInputs.NONE;
         }
+        if (origin != null) {
+            origin = new Vector3d(origin);
+        }
+    }
+
+    /** Where the scene's character stands, x (m): the origin's, or 0. */
+    public double originX() {
+        return origin == null ? 0 : origin.x();
+    }
+
+    /** Where the scene's character stands, z (m): the origin's, or 0. */
+    public double originZ() {
+        return origin == null ? 0 : origin.z();
+    }
+
+    /** The world's settings: those given, or the defaults. */
+    public WorldSettings worldSettings() {
+        return world == null ? WorldSettings.defaults() : world;
     }
 
     public static SceneOptions defaults() {
@@ -52,7 +84,27 @@ public record SceneOptions(double seconds, int threads, long seed, int count, Sc
     }
 
     public SceneOptions withSeconds(double s) {
-        return new SceneOptions(s, threads, seed, count, inputs);
+        return new SceneOptions(s, threads, seed, count, inputs, world, origin);
+    }
+
+    public SceneOptions withSeed(long s) {
+        return new SceneOptions(seconds, threads, s, count, inputs, world, origin);
+    }
+
+    public SceneOptions withCount(int n) {
+        return new SceneOptions(seconds, threads, seed, n, inputs, world, origin);
+    }
+
+    public SceneOptions withInputs(SceneInputs in) {
+        return new SceneOptions(seconds, threads, seed, count, in, world, origin);
+    }
+
+    public SceneOptions withWorld(WorldSettings w) {
+        return new SceneOptions(seconds, threads, seed, count, inputs, w, origin);
+    }
+
+    public SceneOptions withOrigin(Vector3dc o) {
+        return new SceneOptions(seconds, threads, seed, count, inputs, world, o);
     }
 
     /** The drive profile's name given (a shipped name or a file's profile name), or null. */

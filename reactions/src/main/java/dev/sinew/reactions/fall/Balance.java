@@ -4,13 +4,16 @@ import dev.sinew.rig.Ragdoll;
 import dev.sinew.solver.BodyView;
 import dev.sinew.solver.World;
 import dev.sinew.solver.shape.Box;
+import dev.sinew.solver.shape.Capsule;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
 /**
  * Whether a standing ragdoll's centre of mass is over its feet. The support area is the convex
  * hull, on the ground plane (x, z), of the feet's points that are within {@link #CONTACT_BAND} of
- * the lowest of them: a box foot's corners, any other foot shape's centre. The feet are the bodies
+ * the lowest of them: a box foot's corners, the two ends of a capsule foot's core (along its local
+ * y axis; both count when the lower one does, as the heel and toes of a foot that runs from the
+ * ankle down to the toes), any other foot shape's centre. The feet are the bodies
  * of region {@code foot}. Allocates nothing after construction.
  */
 public final class Balance {
@@ -22,8 +25,10 @@ public final class Balance {
     /** Per ragdoll body, its view (kept: a view costs an object per call). */
     private final BodyView[] bodies;
     private final int[] feet;
-    /** Per foot, its support points in the body's frame, m (8 corners of a box, else its origin). */
+    /** Per foot, its support points in the body's frame, m (8 corners of a box, a capsule's 2 core ends, else its origin). */
     private final double[][] local;
+    /** Per foot, whether it is a capsule (its two core ends count as one, on the ground or not). */
+    private final boolean[] capsule;
     private final double[] px;
     private final double[] py;
     private final double[] pz;
@@ -49,6 +54,7 @@ public final class Balance {
         }
         feet = new int[count];
         local = new double[count][];
+        capsule = new boolean[count];
         int points = 0;
         for (int i = 0, k = 0; i < ragdoll.bodyCount(); i++) {
             if (!"foot".equals(ragdoll.region(i))) {
@@ -67,6 +73,11 @@ public final class Balance {
                         }
                     }
                 }
+            } else if (ragdoll.shape(i) instanceof Capsule cap) {
+                // a capsule foot stands along its core: its two ends (a lone centre would make two
+                // feet a line the centre of mass is never inside)
+                local[k] = new double[] {0, -cap.halfHeight(), 0, 0, cap.halfHeight(), 0};
+                capsule[k] = true;
             } else {
                 local[k] = new double[3];
             }
@@ -112,6 +123,7 @@ public final class Balance {
             world.position(ragdoll.body(feet[k]), p);
             world.orientation(ragdoll.body(feet[k]), q);
             double[] l = local[k];
+            int first = n;
             for (int c = 0; c < l.length; c += 3) {
                 q.transform(v.set(l[c], l[c + 1], l[c + 2])).add(p);
                 px[n] = v.x;
@@ -119,6 +131,13 @@ public final class Balance {
                 pz[n] = v.z;
                 lowest = Math.min(lowest, v.y);
                 n++;
+            }
+            if (capsule[k]) {
+                // the whole core stands when its lower end does: a capsule foot runs from the ankle to
+                // the toes, so its ankle end sits higher than the heel it stands for
+                double low = Math.min(py[first], py[first + 1]);
+                py[first] = low;
+                py[first + 1] = low;
             }
         }
         int m = 0;

@@ -84,6 +84,14 @@ public final class GetUpLibrary {
         return parse(shippedText(name), name + ".json", MocapClips::read);
     }
 
+    /**
+     * A library with no clips, for a character whose skeleton no get-up clip is for: once down it
+     * stays down (until {@code Character.activate}).
+     */
+    public static GetUpLibrary none() {
+        return new GetUpLibrary(List.of(), List.of());
+    }
+
     /** The names of the shipped libraries, sorted. */
     public static List<String> shippedNames() {
         return SHIPPED;

@@ -35,7 +35,7 @@ import picocli.CommandLine.Parameters;
         description = "Sinew, an active-ragdoll physics engine. With no command: the sandbox window (the scene"
                 + " options below show your own clip, ragdoll and profile in it).",
         footer = {"", Main.EXIT_CODES},
-        subcommands = {Main.Run.class, Main.Scenes.class, Inspect.class})
+        subcommands = {Main.Run.class, Main.Scenes.class, Inspect.class, CheckCommand.class})
 public final class Main implements Callable<Integer> {
     static final String EXIT_CODES = "Exit codes: 0 every check passed; 1 a check failed; 2 bad arguments or input"
             + " files; 3 the machine cannot do it (no display, unwritable output, too little memory); 4 an internal"

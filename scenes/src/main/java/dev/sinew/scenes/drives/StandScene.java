@@ -30,7 +30,8 @@ import org.joml.Vector3d;
  * {@code restAngularSpeed} (jitter: the largest body angular speed after 2 s, rad/s).
  */
 public final class StandScene implements Scene {
-    static final double SETTLE = 2;
+    /** Seconds after which the character should hold still (the rest speed is measured after it). */
+    public static final double SETTLE = 2;
 
     @Override
     public String name() {
@@ -63,7 +64,7 @@ public final class StandScene implements Scene {
     }
 
     static final class Instance implements SceneInstance {
-        final World world = new World();
+        final World world;
         final ActiveCharacter character;
         final Vector3d com0;
         final Vector3d com = new Vector3d();
@@ -75,6 +76,7 @@ public final class StandScene implements Scene {
         double restAngular;
 
         Instance(SceneOptions options) {
+            world = new World(options.worldSettings());
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
             BvhImporter.Bvh walk = options.clip("cmu/131_01.bvh");
             character = new ActiveCharacter(world, walk, options.ragdoll("cmu-humanoid"), options.driveProfile("default"),

@@ -67,7 +67,7 @@ public final class TrackWalkScene implements Scene {
     }
 
     static final class Instance implements SceneInstance {
-        final World world = new World();
+        final World world;
         final ActiveCharacter tracked;
         final ActiveCharacter free;
         final Vector3d p = new Vector3d();
@@ -84,6 +84,7 @@ public final class TrackWalkScene implements Scene {
         int freeNan;
 
         Instance(SceneOptions options) {
+            world = new World(options.worldSettings());
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
             BvhImporter.Bvh walk = options.clip("cmu/131_01.bvh");
             RagdollDefinition def = options.ragdoll("cmu-humanoid");

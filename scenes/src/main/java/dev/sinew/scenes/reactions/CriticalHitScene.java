@@ -49,6 +49,8 @@ public final class CriticalHitScene extends ReactionScene {
     static final class Instance extends ReactionInstance {
         final int n;
         long hitTick = -1;
+        /** The body hit (the right forearm, or the nearest the user's ragdoll has). */
+        int hitBody;
         final List<Double> seconds = new ArrayList<>();
         final List<List<Double>> trace = new ArrayList<>();
         /** Per body, its strength on the hit's tick (m₀) and the last tick it was still at it. */
@@ -76,7 +78,8 @@ public final class CriticalHitScene extends ReactionScene {
         @Override
         public void beforeStep(long tick) {
             if (tick == Math.round(HIT_AT / dt)) {
-                int body = rc.ragdoll().bodyIndex("forearm.R");
+                int body = rc.pick("forearm.R");
+                hitBody = body;
                 double h = rc.facing();
                 Vector3d point = world.position(rc.ragdoll().body(body), new Vector3d());
                 Vector3d attacker = new Vector3d(point).add(Math.sin(h), 0, Math.cos(h));
@@ -155,8 +158,8 @@ public final class CriticalHitScene extends ReactionScene {
             m.put("holdErrorMs", holdErrorMs());
             m.put("recoveryCurveMaxError", curveError());
             m.put("recoverySeconds", recoverySeconds());
-            m.put("hitBodyMultiplier", held[rc.ragdoll().bodyIndex("forearm.R")]);
-            m.put("spineMultiplier", held[rc.ragdoll().bodyIndex("chest")]);
+            m.put("hitBodyMultiplier", held[hitBody]);
+            m.put("spineMultiplier", held[rc.pick("chest")]);
             return m;
         }
 

@@ -53,7 +53,7 @@ public final class GetupSoakScene extends ReactionScene {
 
     @Override
     public Set<SceneOption> options() {
-        return EnumSet.of(SceneOption.SEED, SceneOption.COUNT, SceneOption.PROFILE);
+        return EnumSet.of(SceneOption.SEED, SceneOption.COUNT, SceneOption.CLIP, SceneOption.RAGDOLL, SceneOption.PROFILE);
     }
 
     /** Knock-downs; at most as many as fit the longest run the command line allows (3,600 s). */

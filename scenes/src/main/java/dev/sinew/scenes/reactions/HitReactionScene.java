@@ -70,7 +70,7 @@ public final class HitReactionScene extends ReactionScene {
             double t = tick * dt;
             if (next < BODIES.length && t >= FIRST + next * INTERVAL - 1e-9) {
                 closeHit();
-                int body = rc.ragdoll().bodyIndex(BODIES[next]);
+                int body = rc.pick(BODIES[next]);
                 double from = rc.facing() + Math.toRadians(FROM_DEG[next]);
                 // the blow travels from the attacker (at yaw `from`, 1 m out) toward the body
                 Vector3d point = world.position(rc.ragdoll().body(body), new Vector3d());

@@ -7,12 +7,17 @@ import dev.sinew.reactions.getup.GetUpChoice;
 import dev.sinew.reactions.getup.PoseClass;
 import dev.sinew.reactions.hit.Hit;
 import dev.sinew.scenes.CheckResult;
+import dev.sinew.scenes.SceneCount;
+import dev.sinew.scenes.SceneOption;
 import dev.sinew.scenes.SceneInstance;
 import dev.sinew.scenes.SceneOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
+import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
 /**
@@ -29,7 +34,13 @@ import org.joml.Vector3d;
  * tracking again: state active, mean tracking error under 3°, pelvis above 0.8 m) and
  * {@code secondsToStand} (from the start of the get-up to then; not a number, null in the report,
  * if it did not stand within {@value #GIVE_UP} s of the push). A knock-down the run was too short
- * for fails its checks.
+ * for fails its checks. {@code --count} runs the first 1 to 3 of the pushes.
+ *
+ * <p>With the user's ragdoll ({@code --clip}, {@code --ragdoll}) or another profile: the lying
+ * classes expected are the CMU character's with the default profile, so only that the chosen clip
+ * starts in the class the body lies in, the pop and standing again are checked. A ragdoll whose
+ * skeleton the get-up clips are not for takes the first push alone: {@code down} is 1 when it fell
+ * and lay still ({@code getUp} says why it cannot get up).
  */
 public final class KnockdownGetupScene extends ReactionScene {
     static final double STAND_BEFORE_PUSH = 1.5;
@@ -60,6 +71,16 @@ public final class KnockdownGetupScene extends ReactionScene {
     }
 
     @Override
+    public Set<SceneOption> options() {
+        return EnumSet.of(SceneOption.COUNT, SceneOption.CLIP, SceneOption.RAGDOLL, SceneOption.PROFILE);
+    }
+
+    @Override
+    public SceneCount count() {
+        return new SceneCount("knock-downs", EXPECTED.length, EXPECTED.length, 0);
+    }
+
+    @Override
     public SceneInstance create(SceneOptions options) {
         return new Instance(options == null ? SceneOptions.defaults() : options);
     }
@@ -68,7 +89,14 @@ public final class KnockdownGetupScene extends ReactionScene {
     enum Push { FROM_BEHIND, FROM_FRONT, FROM_LEFT_REAR }
 
     static final class Instance extends ReactionInstance implements CharacterListener {
-        final Push[] pushes = {Push.FROM_LEFT_REAR, Push.FROM_BEHIND, Push.FROM_FRONT};
+        final Push[] pushes;
+        /**
+         * Whether this is the shipped CMU character with its default profile, whose lying classes are
+         * known, so that they can be expected (other masses and gains land otherwise).
+         */
+        final boolean shipped;
+        /** When it first lay still after the push (no get-up clips for its skeleton), s; −1 before. */
+        double downAt = -1;
         int next;
         double standingSince = -1;
         double pushedAt = -1;
@@ -83,6 +111,10 @@ public final class KnockdownGetupScene extends ReactionScene {
 
         Instance(SceneOptions options) {
             super(options);
+            int count = !rc.canGetUp() ? 1 : options.count() > 0 ? options.count() : EXPECTED.length;
+            pushes = java.util.Arrays.copyOf(new Push[] {Push.FROM_LEFT_REAR, Push.FROM_BEHIND, Push.FROM_FRONT}, count);
+            shipped = options.inputs().clip() == null && options.inputs().ragdoll() == null
+                    && options.profileOr("default").equals("default");
             rc.character.addListener(this);
         }
 
@@ -130,6 +162,15 @@ public final class KnockdownGetupScene extends ReactionScene {
                 standingSince = standing ? (standingSince < 0 ? t : standingSince) : -1;
                 return;
             }
+            if (!rc.canGetUp()) {
+                if (downAt < 0 && rc.character.state() == CharacterState.DOWN) {
+                    downAt = t;
+                    Quaterniond pelvis = world.orientation(rc.ragdoll().body(rc.character.torsoAxes().pelvis()), new Quaterniond());
+                    Quaterniond chest = world.orientation(rc.ragdoll().body(rc.character.torsoAxes().chest()), new Quaterniond());
+                    poseClass.add(rc.character.torsoAxes().classify(pelvis, chest).key);
+                }
+                return;
+            }
             if (getUpAt >= 0 && standing && standingAfter.size() < poseClass.size()) {
                 standingAfter.add(1);
                 secondsToStand.add(t - getUpAt);
@@ -171,15 +212,25 @@ public final class KnockdownGetupScene extends ReactionScene {
             m.put("popDeg", popDeg);
             m.put("standingAfter", standingAfter);
             m.put("secondsToStand", secondsToStand);
+            if (!rc.canGetUp()) {
+                m.put("down", downAt >= 0 ? 1 : 0);
+                m.put("getUp", rc.whyNoGetUp());
+            }
             return m;
         }
 
         @Override
         public List<CheckResult> checks() {
             List<CheckResult> checks = new ArrayList<>();
-            for (int k = 0; k < EXPECTED.length; k++) {
+            if (!rc.canGetUp()) {
+                checks.add(CheckResult.equalTo("down", downAt >= 0 ? 1 : 0, 1));
+                return checks;
+            }
+            for (int k = 0; k < pushes.length; k++) {
                 String cls = k < poseClass.size() ? poseClass.get(k) : "none";
-                checks.add(CheckResult.equalTo("poseClass[" + k + "] is " + EXPECTED[k].key, cls.equals(EXPECTED[k].key) ? 1 : 0, 1));
+                if (shipped) {
+                    checks.add(CheckResult.equalTo("poseClass[" + k + "] is " + EXPECTED[k].key, cls.equals(EXPECTED[k].key) ? 1 : 0, 1));
+                }
                 String start = k < clipStart.size() ? clipStart.get(k) : "none";
                 checks.add(CheckResult.equalTo("chosenClip[" + k + "] starts " + cls, start.equals(cls) ? 1 : 0, 1));
                 checks.add(CheckResult.lessThan("popDeg[" + k + "]", k < popDeg.size() ? popDeg.get(k) : Double.NaN, 5));

@@ -9,17 +9,21 @@ import dev.sinew.solver.BodyHandle;
 import dev.sinew.solver.Material;
 import dev.sinew.solver.World;
 
-/** What the reaction scenes share: a world with a ground, the reacting character at the origin, and what the viewer reads. */
+/**
+ * What the reaction scenes share: a world with a ground, the reacting character (at the origin, or
+ * where the options put it), and what the viewer reads.
+ */
 abstract class ReactionInstance implements SceneInstance {
-    final World world = new World();
+    final World world;
     final ReactingCharacter rc;
     /** The tick, s. */
     final double dt;
 
-    /** With the drive profile given ({@code --profile}), else {@code default}. */
+    /** With the user's clip, ragdoll and drive profile when given ({@code --clip}, {@code --ragdoll}, {@code --profile}). */
     ReactionInstance(SceneOptions options) {
+        world = new World(options.worldSettings());
         SceneKit.ground(world, Material.DEFAULT);
-        rc = new ReactingCharacter(world, 0, 0, options.driveProfile("default"), CharacterSettings.defaults());
+        rc = new ReactingCharacter(world, options.originX(), options.originZ(), options, CharacterSettings.defaults());
         dt = world.settings().tickSeconds();
     }
 

@@ -5,7 +5,10 @@ import dev.sinew.scenes.SceneOption;
 import java.util.EnumSet;
 import java.util.Set;
 
-/** What the reaction scenes share as catalogue entries: their category, and {@code --profile} (the character's drive profile). */
+/**
+ * What the reaction scenes share as catalogue entries: their category, and the character's files
+ * ({@code --clip}, {@code --ragdoll}, {@code --profile}).
+ */
 abstract class ReactionScene implements Scene {
     @Override
     public String category() {
@@ -14,6 +17,6 @@ abstract class ReactionScene implements Scene {
 
     @Override
     public Set<SceneOption> options() {
-        return EnumSet.of(SceneOption.PROFILE);
+        return EnumSet.of(SceneOption.CLIP, SceneOption.RAGDOLL, SceneOption.PROFILE);
     }
 }

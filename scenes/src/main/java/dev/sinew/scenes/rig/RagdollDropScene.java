@@ -37,7 +37,8 @@ import org.joml.Vector3d;
  * {@code --ragdoll} drop the user's ragdoll posed from the first frame of their clip.
  */
 public final class RagdollDropScene implements Scene {
-    static final double SETTLE = 5;
+    /** Seconds after which the dropped ragdolls should lie at rest (the rest speeds are measured after it). */
+    public static final double SETTLE = 5;
 
     @Override
     public String name() {
@@ -124,7 +125,7 @@ public final class RagdollDropScene implements Scene {
     }
 
     static final class Instance implements SceneInstance {
-        final World world = new World();
+        final World world;
         final Ragdoll sleeper;
         final Ragdoll awake;
         final boolean[] below;
@@ -134,6 +135,7 @@ public final class RagdollDropScene implements Scene {
         double sleepSeconds = -1;
 
         Instance(SceneOptions options) {
+            world = new World(options.worldSettings());
             world.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(Plane.ground())).build());
             BvhImporter.Bvh walk = options.clip("cmu/131_01.bvh");
             RagdollDefinition def = options.ragdoll("cmu-humanoid");

@@ -104,7 +104,7 @@ public final class RagdollPileScene implements Scene {
     }
 
     static final class Instance implements SceneInstance {
-        final World world = new World();
+        final World world;
         final List<Ragdoll> ragdolls;
         final List<PoseDriver> drivers = new ArrayList<>();
         final List<boolean[]> below = new ArrayList<>();
@@ -112,6 +112,7 @@ public final class RagdollPileScene implements Scene {
         int nanEvents;
 
         Instance(int count, SceneOptions options) {
+            world = new World(options.worldSettings());
             ragdolls = build(world, options.clip("cmu/131_01.bvh"), options.ragdoll("cmu-humanoid"), count, options.seed());
             DriveProfile drive = options.driveProfileOrNull();
             for (Ragdoll r : ragdolls) {

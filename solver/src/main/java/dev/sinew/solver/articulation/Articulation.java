@@ -2,6 +2,7 @@ package dev.sinew.solver.articulation;
 
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.body.Gyroscopic;
+import dev.sinew.solver.math.Quaternions;
 
 /**
  * One articulation's motion over a substep: the forces (gravity, the bodies' own forces and
@@ -303,7 +304,6 @@ final class Articulation extends ArticulationResponse {
                 mt += m;
             }
         }
-        double hh = 0.5 * h;
         for (int l = 0; l < linkCount; l++) {
             int k = body[l];
             if (l == 0 && base < 0) {
@@ -311,23 +311,7 @@ final class Articulation extends ArticulationResponse {
                 b.pos[3 * k + 1] += h * linVel[1];
                 b.pos[3 * k + 2] += h * linVel[2];
             }
-            double wx = angVel[3 * l];
-            double wy = angVel[3 * l + 1];
-            double wz = angVel[3 * l + 2];
-            int q = 4 * k;
-            double qx = b.rot[q];
-            double qy = b.rot[q + 1];
-            double qz = b.rot[q + 2];
-            double qw = b.rot[q + 3];
-            double nx = qx + hh * (wx * qw + wy * qz - wz * qy);
-            double ny = qy + hh * (wy * qw + wz * qx - wx * qz);
-            double nz = qz + hh * (wz * qw + wx * qy - wy * qx);
-            double nw = qw - hh * (wx * qx + wy * qy + wz * qz);
-            double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-            b.rot[q] = nx * inv;
-            b.rot[q + 1] = ny * inv;
-            b.rot[q + 2] = nz * inv;
-            b.rot[q + 3] = nw * inv;
+            Quaternions.integrate(b.rot, 4 * k, angVel[3 * l], angVel[3 * l + 1], angVel[3 * l + 2], h);
         }
         pose(b);
         flush(b);

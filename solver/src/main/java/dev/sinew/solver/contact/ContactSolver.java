@@ -239,16 +239,7 @@ public final class ContactSolver {
                 + form(bb, t1[0], t1[1], t1[2], bi, t2[0], t2[1], t2[2], bj)
                 - crossForm(c, t1[0], t1[1], t1[2], ai, t2[0], t2[1], t2[2], bj)
                 - crossForm(c, t2[0], t2[1], t2[2], aj, t1[0], t1[1], t1[2], bi);
-        double det = k11 * k22 - k12 * k12;
-        if (det > 0) {
-            c.tangentInv11 = k22 / det;
-            c.tangentInv22 = k11 / det;
-            c.tangentInv12 = -k12 / det;
-        } else {
-            c.tangentInv11 = 0;
-            c.tangentInv22 = 0;
-            c.tangentInv12 = 0;
-        }
+        tangentInverse(c, k11, k12, k22);
         unit[0] = nx;
         unit[1] = ny;
         unit[2] = nz;
@@ -476,16 +467,7 @@ public final class ContactSolver {
             k12 += bilinear(bb, c1x, c1y, c1z, c2x, c2y, c2z);
             twist += bilinear(bb, nx, ny, nz, nx, ny, nz);
         }
-        double det = k11 * k22 - k12 * k12;
-        if (det > 0) {
-            c.tangentInv11 = k22 / det;
-            c.tangentInv22 = k11 / det;
-            c.tangentInv12 = -k12 / det;
-        } else {
-            c.tangentInv11 = 0;
-            c.tangentInv22 = 0;
-            c.tangentInv12 = 0;
-        }
+        tangentInverse(c, k11, k12, k22);
         c.twistMass = twist > 0 ? 1 / twist : 0;
         double[] f = c.frictionWorld;
         c.frictionImpulse1 = f[0] * t1[0] + f[1] * t1[1] + f[2] * t1[2];
@@ -656,6 +638,20 @@ public final class ContactSolver {
             c.maxNormalImpulse[k] = Math.max(c.maxNormalImpulse[k], impulse);
             c.totalNormalImpulse[k] += impulse;
             apply(c, c.rA, c.rB, 3 * k, impulse * c.nx, impulse * c.ny, impulse * c.nz);
+        }
+    }
+
+    /** The inverse of the patch's 2×2 tangent mass K = [k11 k12; k12 k22], zero when K is singular. */
+    private static void tangentInverse(ContactPair c, double k11, double k12, double k22) {
+        double det = k11 * k22 - k12 * k12;
+        if (det > 0) {
+            c.tangentInv11 = k22 / det;
+            c.tangentInv22 = k11 / det;
+            c.tangentInv12 = -k12 / det;
+        } else {
+            c.tangentInv11 = 0;
+            c.tangentInv22 = 0;
+            c.tangentInv12 = 0;
         }
     }
 

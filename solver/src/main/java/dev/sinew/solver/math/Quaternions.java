@@ -148,4 +148,25 @@ public final class Quaternions {
         out[1] = a[2] * b[0] - a[0] * b[2];
         out[2] = a[0] * b[1] - a[1] * b[0];
     }
+
+    /**
+     * One first-order orientation step of a body turning at ω (rad/s, world axes) for h seconds,
+     * q += h/2·(0, ω) ⊗ q, renormalized, on rot[q..q+3] (x, y, z, w).
+     */
+    public static void integrate(double[] rot, int q, double wx, double wy, double wz, double h) {
+        double hh = 0.5 * h;
+        double qx = rot[q];
+        double qy = rot[q + 1];
+        double qz = rot[q + 2];
+        double qw = rot[q + 3];
+        double nx = qx + hh * (wx * qw + wy * qz - wz * qy);
+        double ny = qy + hh * (wy * qw + wz * qx - wx * qz);
+        double nz = qz + hh * (wz * qw + wx * qy - wy * qx);
+        double nw = qw - hh * (wx * qx + wy * qy + wz * qz);
+        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+        rot[q] = nx * inv;
+        rot[q + 1] = ny * inv;
+        rot[q + 2] = nz * inv;
+        rot[q + 3] = nw * inv;
+    }
 }

@@ -3,6 +3,7 @@ package dev.sinew.solver.step;
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.body.Gyroscopic;
 import dev.sinew.solver.constraint.SolverCounters;
+import dev.sinew.solver.math.Quaternions;
 
 /**
  * The integration stages of a substep, over the tick's awake bodies: velocities from gravity,
@@ -111,16 +112,7 @@ final class Integrator {
                 }
                 continue;
             }
-            // q += h/2 · (0, ω) ⊗ q
-            double nx = qx + hh * (wx * qw + wy * qz - wz * qy);
-            double ny = qy + hh * (wy * qw + wz * qx - wx * qz);
-            double nz = qz + hh * (wz * qw + wx * qy - wy * qx);
-            double nw = qw - hh * (wx * qx + wy * qy + wz * qz);
-            double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-            b.rot[q] = nx * inv;
-            b.rot[q + 1] = ny * inv;
-            b.rot[q + 2] = nz * inv;
-            b.rot[q + 3] = nw * inv;
+            Quaternions.integrate(b.rot, q, wx, wy, wz, h);
         }
     }
 
