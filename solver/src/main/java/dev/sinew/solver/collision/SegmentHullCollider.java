@@ -18,12 +18,6 @@ import dev.sinew.solver.shape.ConvexHull;
  */
 final class SegmentHullCollider {
     private static final double PARALLEL_COS = 1 - 1e-6;
-    /**
-     * Metres by which the exact closest point must be deeper than every clipped end of a core
-     * over a face to be added as a point of its own; within it the two are one point up to
-     * rounding (and to the 1e-6 cosine by which a face counts as the closest feature).
-     */
-    private static final double CLOSEST_POINT_DEPTH = 1e-6;
     private final NarrowPhase np;
     private final SegmentMath seg;
     // Scratch results
@@ -157,15 +151,10 @@ final class SegmentHullCollider {
                 double fny = h.plane(f, 1);
                 double fnz = h.plane(f, 2);
                 if (faceContact(h, f, p0x, p0y, p0z, ux, uy, uz, r, margin, c) && c.count > 0) {
-                    // The exact closest points too, but only when they are deeper than the clipped
-                    // ends. Over a face the core's height is linear along it, so its closest point
-                    // is one of the clipped ends: added again, it was a second point at the same
-                    // place with its own id, and as a resting capsule rocked by rounding it moved
-                    // from end to end, carrying its warm-start impulse with it.
+                    // The exact closest points too, in case they lie on the face's rim and the
+                    // clipped ends are shallower.
                     double s = dist - r;
-                    if (s < c.minSep() - CLOSEST_POINT_DEPTH) {
-                        c.add(qhx + nx * 0.5 * s, qhy + ny * 0.5 * s, qhz + nz * 0.5 * s, s, 0x7000);
-                    }
+                    c.add(qhx + nx * 0.5 * s, qhy + ny * 0.5 * s, qhz + nz * 0.5 * s, s, 0x7000);
                     emit(c, t, fnx, fny, fnz, out);
                     return;
                 }
