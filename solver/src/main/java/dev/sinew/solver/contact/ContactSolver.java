@@ -139,8 +139,6 @@ public final class ContactSolver {
         double ny = c.ny;
         double nz = c.nz;
         Basis.orthonormal(nx, ny, nz, basisU, basisV);
-        double[] v = b.linVel;
-        double[] w = b.angVel;
         for (int k = 0; k < c.pointCount; k++) {
             int o = 3 * k;
             double rax = c.rA[o];
@@ -149,15 +147,9 @@ public final class ContactSolver {
             double rbx = c.rB[o];
             double rby = c.rB[o + 1];
             double rbz = c.rB[o + 2];
-            double dvx = v[3 * bb] + w[3 * bb + 1] * rbz - w[3 * bb + 2] * rby
-                    - (v[3 * ba] + w[3 * ba + 1] * raz - w[3 * ba + 2] * ray);
-            double dvy = v[3 * bb + 1] + w[3 * bb + 2] * rbx - w[3 * bb] * rbz
-                    - (v[3 * ba + 1] + w[3 * ba + 2] * rax - w[3 * ba] * raz);
-            double dvz = v[3 * bb + 2] + w[3 * bb] * rby - w[3 * bb + 1] * rbx
-                    - (v[3 * ba + 2] + w[3 * ba] * ray - w[3 * ba + 1] * rax);
             c.normalMass[k] = invEffMass(ba, bb, mA, mB, dynA, dynB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
             if (fresh) {
-                c.relativeVelocity[k] = dvx * nx + dvy * ny + dvz * nz;
+                c.relativeVelocity[k] = normalVelocity(c, k, nx, ny, nz);
                 c.maxNormalImpulse[k] = 0;
                 c.totalNormalImpulse[k] = 0;
             }
