@@ -19,6 +19,13 @@ import java.util.Arrays;
  * (solved once after all of them, a resting foot's friction and its ankle's limit worked against
  * normals a pass old, and one CMU drop kept turning a foot over its edge at 0.08 rad/s for 3 s).
  * K is built once per substep, at the first biased solve, and reused by the others and the relax.
+ *
+ * <p>A soft row (a point past the slop, biased pass) also has a rigid floor: it may not sink below
+ * {@link ArticulatedJoints#GROUND_DEEP}, the depth the position projection holds ground points at
+ * (v ≥ −max(0, s + GROUND_DEEP)/h; its impulse is the larger of the two rows'). A loaded foot's
+ * spring sinks it further than that; without the floor the spring sank it each substep, the
+ * projection put it back without touching its velocity, and the relax turned the approach left
+ * over into a spin about the foot's edge: a landed ragdoll's foot turned at 0.56 rad/s for 8 s.
  */
 final class ArticulatedGround {
     /** Most ground points of one articulation in its block; the pairs past it stay with the contact solver. */
@@ -100,6 +107,8 @@ final class ArticulatedGround {
     private double[] rowZ = new double[64];
     private double[] rowG = new double[64];
     private double[] rowC = new double[8];
+    /** Per row: what its floor adds to its biased velocity rowV (NaN: a rigid row, no floor). */
+    private double[] rowFloor = new double[8];
     private double[] rowL = new double[8];
     private double[] rowOld = new double[8];
     private ContactPair[] rowPair = new ContactPair[8];
@@ -223,6 +232,7 @@ final class ArticulatedGround {
         if (rowV.length < r) {
             rowV = new double[2 * r];
             rowC = new double[2 * r];
+            rowFloor = new double[2 * r];
             rowL = new double[2 * r];
             rowOld = new double[2 * r];
             rowPair = new ContactPair[2 * r];
@@ -245,6 +255,9 @@ final class ArticulatedGround {
                     v += wCache[go + e] * a.qd[e];
                 }
                 rowV[row] = v + bias;
+                // the floor (see the class doc): v ≥ −max(0, s + GROUND_DEEP)/h besides the soft row
+                rowFloor[row] = rowC[row] > 0 ? Math.max(0, cs.currentSeparation(c, k) + ArticulatedJoints.GROUND_DEEP) * invH - bias
+                        : Double.NaN;
                 rowOld[row] = c.normalImpulse[k];
                 rowL[row] = rowOld[row];
                 rowPair[row] = c;
@@ -264,6 +277,9 @@ final class ArticulatedGround {
                 }
                 double lq = rowL[q];
                 double next = Math.max(0, lq - (rowV[q] + rowC[q] * lq) / diag);
+                if (rowFloor[q] == rowFloor[q]) {
+                    next = Math.max(next, lq - (rowV[q] + rowFloor[q]) / kCache[kAt + q * r + q]);
+                }
                 double d = next - lq;
                 if (d != 0) {
                     rowL[q] = next;
