@@ -257,11 +257,6 @@ public final class Stepper {
         arts.solveJoints(null, h);
         solveOrder.solve(invH, false);
         arts.solveGround(contactSolver, invH, false, false);
-        // once more the articulations' joint rows and ground blocks: the ground block's impulses
-        // move the whole tree, and after one pass they left a resting limb's limit and friction
-        // rows unmet, a jitter of 0.05-2 rad/s carried from substep to substep
-        arts.solveJoints(null, h);
-        arts.solveGround(contactSolver, invH, false, false);
         jointTree.solve(0, false);
         jointTree.solveContacts(contactSolver, invH, false);
         jointSolver.solve(bodies, null);
