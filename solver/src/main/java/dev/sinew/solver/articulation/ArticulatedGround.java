@@ -40,7 +40,7 @@ final class ArticulatedGround {
      * the heightfield, a hand held in a knee), and 6 of 288 landings in ragdoll-rest never rested.
      * The solve still ends at the first sweep that changes nothing.
      */
-    static final int RELAX_SWEEPS = 40;
+    static final int RELAX_SWEEPS = 80;
     private final Articulations arts;
     private final Bodies b;
 
