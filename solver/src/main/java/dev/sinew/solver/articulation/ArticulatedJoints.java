@@ -278,7 +278,7 @@ final class ArticulatedJoints {
      * 5.1 mm deep with this at 3 mm. One and a half times the contact slop, so resting contacts are
      * left to the springs.
      */
-    private static final double GROUND_DEEP = 0.0015;
+    static final double GROUND_DEEP = 0.0015;
 
     private double[] rowW = new double[64];
     private double[] rowZ = new double[64];
