@@ -131,6 +131,12 @@ public final class Contacts {
             }
         }
         if (!p.terrain) {
+            if (beyondReach(ca, cb, ba, bb, margin)) {
+                // no point of either shape can come within the margin: nothing to collide
+                manifold.clear();
+                apply(p, manifold, fresh, oldCount);
+                return;
+            }
             narrowPhase.collide(colliders.shape[ca], ta, colliders.shape[cb], tb, margin, manifold);
             apply(p, manifold, fresh, oldCount);
             return;
@@ -185,6 +191,24 @@ public final class Contacts {
     private static final double PATCH_KEEPS_FRICTION = 0.9;
 
     /** Writes manifold m into pair p; normal impulses come from the old points (oldId/oldImpulse[0..oldCount)) by id. */
+    /**
+     * True when two colliders' bounding spheres (about their bodies' centres of mass, radius
+     * {@link Colliders#maxRadius}) are more than {@code margin} apart, so that no two of their points
+     * are within it. Most of a pile's broadphase pairs are such: their boxes, grown by the margin of
+     * the bounds, overlap, the shapes are far apart.
+     */
+    private boolean beyondReach(int ca, int cb, int ba, int bb, double margin) {
+        if (colliders.isPlane[ca] || colliders.isPlane[cb]) {
+            return false;
+        }
+        double[] pos = bodies.pos;
+        double dx = pos[3 * bb] - pos[3 * ba];
+        double dy = pos[3 * bb + 1] - pos[3 * ba + 1];
+        double dz = pos[3 * bb + 2] - pos[3 * ba + 2];
+        double reach = colliders.maxRadius[ca] + colliders.maxRadius[cb] + margin;
+        return dx * dx + dy * dy + dz * dz > reach * reach;
+    }
+
     private void apply(ContactPair p, ContactManifold m, boolean fresh, int oldCount) {
         int ba = p.bodyA;
         int bb = p.bodyB;
