@@ -51,14 +51,15 @@ final class ArticulatedJoints {
      * substep; call after {@link #freeStep}.
      */
     void warmStart() {
+        evaluatedAt = arts.crossStamp;
         for (int i = 0; i < arts.count; i++) {
             Articulation a = arts.list[i];
+            a.nodeResponses();
             for (int l = 0; l < a.linkCount; l++) {
                 int j = a.linkJoint[l];
                 if (j < 0 || joints.friction[j] == null && joints.swingTwist[j] == null) {
                     continue;
                 }
-                a.nodeResponse(a.linkNode[l]);
                 double gx = 0;
                 double gy = 0;
                 double gz = 0;
@@ -94,8 +95,14 @@ final class ArticulatedJoints {
      * j·(±q̇) on its joint's node.
      */
     void solve(SoftCoefficients soft, double h) {
+        // the limits' rows depend on the orientations alone: evaluated once per pose
+        boolean fresh = evaluatedAt == arts.crossStamp;
+        evaluatedAt = arts.crossStamp;
+        boolean afterProjection = projected;
+        projected = false;
         for (int i = 0; i < arts.count; i++) {
             Articulation a = arts.list[i];
+            boolean measured = afterProjection && settled[i];
             for (int l = 0; l < a.linkCount; l++) {
                 int j = a.linkJoint[l];
                 if (j < 0) {
@@ -140,7 +147,9 @@ final class ArticulatedJoints {
                     gz += dz;
                 }
                 if (st != null) {
-                    st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+                    if (!fresh && !(measured && !st.spring.active)) {
+                        st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+                    }
                     SoftCoefficients spring = st.spring.active ? st.spring : null;
                     if (st.twistLimited() && st.twistValid()) {
                         gx += limit(st.twistLower, st.twist - st.twistMin, k, ko, soft, spring, h, 0);
@@ -167,6 +176,9 @@ final class ArticulatedJoints {
             }
         }
     }
+
+    /** The articulations' pose stamp at which the limits were last evaluated. */
+    private long evaluatedAt = -1;
 
     private final double[] kInv = new double[9];
     private final double[] k9 = new double[9];
@@ -247,16 +259,35 @@ final class ArticulatedJoints {
      * closing the cone can push the twist past its range.
      */
     void project() {
+        if (settled.length < arts.count) {
+            settled = new boolean[arts.list.length];
+        }
+        Arrays.fill(settled, 0, arts.count, false);
         for (int pass = 0; pass < PROJECTION_PASSES; pass++) {
             boolean any = false;
             for (int t = 0; t < arts.count; t++) {
-                any |= project(t);
+                // a tree the last pass left in place would measure the same again (the trees'
+                // projections are independent of each other)
+                if (!settled[t]) {
+                    boolean moved = project(t);
+                    settled[t] = !moved;
+                    any |= moved;
+                }
             }
             if (!any) {
-                return;
+                break;
             }
         }
+        projected = true;
     }
+
+    /**
+     * Per articulation: its last projection left it in place, so the limits it measured (those
+     * without an active spring) still hold for the pose the relax pass sees.
+     */
+    private boolean[] settled = new boolean[0];
+    /** The projection ran since the last pass over the rows, and {@link #settled} describes the pose now. */
+    private boolean projected;
 
     /**
      * Projection passes per substep at most (a pass re-measures the limits the last one moved; it

@@ -329,40 +329,72 @@ abstract class ArticulationResponse extends ArticulationTree {
     /** Each node's self-response (A⁻¹)_ii, 3×3: the velocity change of node i per generalized impulse on it. */
     double[] nodeResponse = new double[36];
 
-    /** Fills {@link #nodeResponse} of one angular node (one sweep along its path per unit impulse). */
-    void nodeResponse(int node) {
-        if (respW.length < 3 * nodeCount) {
-            respW = new double[3 * nodeCount];
-            respG = new double[3 * nodeCount];
-            respX = new double[3 * nodeCount];
-        }
+    /** The blocks of L⁻¹ in the layout of {@link #lb}: (ancestor k, node i) at blockOff[i] + depth[k]. */
+    private double[] mb = new double[36];
+    private final double[] t9 = new double[9];
+
+    /**
+     * Fills {@link #nodeResponse} of every node from the factor, without a sweep per unit impulse:
+     * with H⁻¹ = L⁻¹·D⁻¹·L⁻ᵀ and M = L⁻¹ (non-zero only on each node's path, M_ii = E),
+     * <pre>
+     *   M_ik    = −(L_ik + Σ_a L_ia·M_ak)          (a: the ancestors of i below k)
+     *   (H⁻¹)_ii = D⁻¹_i + Σ_k M_ik·D⁻¹_k·M_ikᵀ   (k: the ancestors of i)
+     * </pre>
+     * computed root first, so every M_ak is there when node i needs it: O(depth²) blocks per node,
+     * where three unit impulses swept down and queried back cost six times that.
+     */
+    void nodeResponses() {
         if (nodeResponse.length < 9 * nodeCount) {
             nodeResponse = new double[9 * nodeCount];
         }
-        {
-            int d = depth[node];
-            int ao = ancOff[node];
-            for (int c = 0; c < 3; c++) {
-                for (int idx = 0; idx <= d; idx++) {
-                    int i = idx == d ? node : anc[ao + idx];
-                    respG[3 * i] = 0;
-                    respG[3 * i + 1] = 0;
-                    respG[3 * i + 2] = 0;
+        if (mb.length < lb.length) {
+            mb = new double[lb.length];
+        }
+        double[] t = t9;
+        for (int i = 0; i < nodeCount; i++) {
+            int d = depth[i];
+            int bo = blockOff[i];
+            int ao = ancOff[i];
+            for (int kk = 0; kk < d; kk++) {
+                int mo = 9 * (bo + kk);
+                System.arraycopy(lb, mo, mb, mo, 9);
+                for (int aa = kk + 1; aa < d; aa++) {
+                    int lo = 9 * (bo + aa);
+                    int ko = 9 * (blockOff[anc[ao + aa]] + kk);
+                    for (int r = 0; r < 3; r++) {
+                        double l0 = lb[lo + 3 * r];
+                        double l1 = lb[lo + 3 * r + 1];
+                        double l2 = lb[lo + 3 * r + 2];
+                        for (int c = 0; c < 3; c++) {
+                            mb[mo + 3 * r + c] += l0 * mb[ko + c] + l1 * mb[ko + 3 + c] + l2 * mb[ko + 6 + c];
+                        }
+                    }
                 }
-                respG[3 * node + c] = 1;
-                scatter(node, respG, respW);
-                query(node, respW, null, respX);
-                for (int r = 0; r < 3; r++) {
-                    nodeResponse[9 * node + 3 * r + c] = respX[3 * node + r];
-                }
-                for (int idx = 0; idx <= d; idx++) {
-                    int i = idx == d ? node : anc[ao + idx];
-                    respW[3 * i] = 0;
-                    respW[3 * i + 1] = 0;
-                    respW[3 * i + 2] = 0;
+                for (int e = 0; e < 9; e++) {
+                    mb[mo + e] = -mb[mo + e];
                 }
             }
-            int o = 9 * node;
+            int o = 9 * i;
+            System.arraycopy(dinv, o, nodeResponse, o, 9);
+            for (int kk = 0; kk < d; kk++) {
+                int mo = 9 * (bo + kk);
+                int dk = 9 * anc[ao + kk];
+                // t = M_ik·D⁻¹_k, then nodeResponse += t·M_ikᵀ
+                for (int r = 0; r < 3; r++) {
+                    double m0 = mb[mo + 3 * r];
+                    double m1 = mb[mo + 3 * r + 1];
+                    double m2 = mb[mo + 3 * r + 2];
+                    for (int c = 0; c < 3; c++) {
+                        t[3 * r + c] = m0 * dinv[dk + c] + m1 * dinv[dk + 3 + c] + m2 * dinv[dk + 6 + c];
+                    }
+                }
+                for (int r = 0; r < 3; r++) {
+                    for (int c = 0; c < 3; c++) {
+                        nodeResponse[o + 3 * r + c] += t[3 * r] * mb[mo + 3 * c] + t[3 * r + 1] * mb[mo + 3 * c + 1]
+                                + t[3 * r + 2] * mb[mo + 3 * c + 2];
+                    }
+                }
+            }
             for (int r = 0; r < 3; r++) {
                 for (int c = r + 1; c < 3; c++) {
                     double m = 0.5 * (nodeResponse[o + 3 * r + c] + nodeResponse[o + 3 * c + r]);

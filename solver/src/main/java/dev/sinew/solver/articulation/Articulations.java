@@ -455,6 +455,17 @@ public final class Articulations {
 
 
     /**
+     * Writes every articulated body's velocity with the pending impulses folded in, without the
+     * rate cap of {@link #flush}: the body arrays then hold velocities the contact solver's cheap
+     * tests may read.
+     */
+    public void refresh() {
+        for (int i = 0; i < count; i++) {
+            list[i].flush(b);
+        }
+    }
+
+    /**
      * Writes every articulated body's velocity (pending impulses folded in), each joint's rate first
      * held within {@link #MAX_TURN} per substep h; the caps are counted in {@code limits}.
      */
@@ -522,7 +533,7 @@ public final class Articulations {
     }
 
     private int crossSlots;
-    private long crossStamp;
+    long crossStamp;
     private long[] crossStampOf = new long[8];
     private double[] crossCache = new double[36 * 8];
 

@@ -437,4 +437,30 @@ class ArticulationTest {
             }
         }
     }
+    /**
+     * Every node's self-response from the factor (L⁻¹'s blocks, one pass root first) against the
+     * diagonal blocks of the dense inverse of the mass matrix.
+     */
+    @Test
+    void nodeResponsesAreTheDiagonalBlocksOfTheInverseMassMatrix() {
+        Random r = new Random(16);
+        for (int trial = 0; trial < 20; trial++) {
+            Bodies b = new Bodies(32);
+            Articulation a = randomTree(b, r, 1 + r.nextInt(14), trial % 2 == 0);
+            a.composites(b);
+            a.massMatrix();
+            RealMatrix inverse = new LUDecomposition(blocksAsMatrix(a)).getSolver().getInverse();
+            assertTrue(a.factor());
+            a.nodeResponses();
+            for (int i = 0; i < a.nodeCount; i++) {
+                for (int row = 0; row < 3; row++) {
+                    for (int col = 0; col < 3; col++) {
+                        double expected = inverse.getEntry(3 * i + row, 3 * i + col);
+                        assertEquals(expected, a.nodeResponse[9 * i + 3 * row + col], 1e-9 * (1 + Math.abs(expected)),
+                                "trial " + trial + ", node " + i);
+                    }
+                }
+            }
+        }
+    }
 }
