@@ -72,6 +72,7 @@ final class ArticulatedJoints {
                 SwingTwistLimitPart st = joints.swingTwist[j];
                 if (st != null) {
                     st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+                    respond(st, a.nodeResponse, 9 * a.linkNode[l]);
                     gx += st.twistLower.impulse * st.twistLower.jB[0] + st.twistUpper.impulse * st.twistUpper.jB[0]
                             + st.cone.impulse * st.cone.jB[0];
                     gy += st.twistLower.impulse * st.twistLower.jB[1] + st.twistUpper.impulse * st.twistUpper.jB[1]
@@ -125,10 +126,10 @@ final class ArticulatedJoints {
                 double gy = 0;
                 double gz = 0;
                 if (fr != null) {
-                    Mat3.invert(slice(k, ko), kInv);
-                    double nx = fr.impulse[0] - (kInv[0] * rate[0] + kInv[1] * rate[1] + kInv[2] * rate[2]);
-                    double ny = fr.impulse[1] - (kInv[3] * rate[0] + kInv[4] * rate[1] + kInv[5] * rate[2]);
-                    double nz = fr.impulse[2] - (kInv[6] * rate[0] + kInv[7] * rate[1] + kInv[8] * rate[2]);
+                    double[] kInv = a.nodeResponseInv;
+                    double nx = fr.impulse[0] - (kInv[ko] * rate[0] + kInv[ko + 1] * rate[1] + kInv[ko + 2] * rate[2]);
+                    double ny = fr.impulse[1] - (kInv[ko + 3] * rate[0] + kInv[ko + 4] * rate[1] + kInv[ko + 5] * rate[2]);
+                    double nz = fr.impulse[2] - (kInv[ko + 6] * rate[0] + kInv[ko + 7] * rate[1] + kInv[ko + 8] * rate[2]);
                     double max = fr.maxTorque * h;
                     double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
                     double sc = len > max ? max / len * (1 - 1e-15) : 1;
@@ -147,8 +148,11 @@ final class ArticulatedJoints {
                     gz += dz;
                 }
                 if (st != null) {
-                    if (!fresh && !(measured && !st.spring.active)) {
-                        st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+                    if (!fresh) {
+                        if (!(measured && !st.spring.active)) {
+                            st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+                        }
+                        respond(st, k, ko);
                     }
                     SoftCoefficients spring = st.spring.active ? st.spring : null;
                     if (st.twistLimited() && st.twistValid()) {
@@ -180,12 +184,22 @@ final class ArticulatedJoints {
     /** The articulations' pose stamp at which the limits were last evaluated. */
     private long evaluatedAt = -1;
 
-    private final double[] kInv = new double[9];
-    private final double[] k9 = new double[9];
+    /** Each limit row's K·j and j·K·j for the node response K at k[ko..] (see {@link AxisConstraintPart#kj}). */
+    private static void respond(SwingTwistLimitPart st, double[] k, int ko) {
+        respond(st.twistLower, k, ko);
+        respond(st.twistUpper, k, ko);
+        respond(st.cone, k, ko);
+    }
 
-    private double[] slice(double[] m, int o) {
-        System.arraycopy(m, o, k9, 0, 9);
-        return k9;
+    private static void respond(AxisConstraintPart row, double[] k, int ko) {
+        double[] jv = row.jB;
+        double tx = k[ko] * jv[0] + k[ko + 1] * jv[1] + k[ko + 2] * jv[2];
+        double ty = k[ko + 3] * jv[0] + k[ko + 4] * jv[1] + k[ko + 5] * jv[2];
+        double tz = k[ko + 6] * jv[0] + k[ko + 7] * jv[1] + k[ko + 8] * jv[2];
+        row.kj[0] = tx;
+        row.kj[1] = ty;
+        row.kj[2] = tz;
+        row.kjj = jv[0] * tx + jv[1] * ty + jv[2] * tz;
     }
 
     /** rate += K·(x, y, z): the node's own velocity change for an impulse on it. */
@@ -203,10 +217,10 @@ final class ArticulatedJoints {
     private double limit(AxisConstraintPart row, double c, double[] k, int ko, SoftCoefficients soft, SoftCoefficients spring,
             double h, int unused) {
         double[] jv = row.jB;
-        double tx = k[ko] * jv[0] + k[ko + 1] * jv[1] + k[ko + 2] * jv[2];
-        double ty = k[ko + 3] * jv[0] + k[ko + 4] * jv[1] + k[ko + 5] * jv[2];
-        double tz = k[ko + 6] * jv[0] + k[ko + 7] * jv[1] + k[ko + 8] * jv[2];
-        double kk = jv[0] * tx + jv[1] * ty + jv[2] * tz;
+        double tx = row.kj[0];
+        double ty = row.kj[1];
+        double tz = row.kj[2];
+        double kk = row.kjj;
         dk[0] = 0;
         dk[1] = 0;
         dk[2] = 0;

@@ -4,6 +4,7 @@ import static dev.sinew.solver.math.Mat3.mulVec;
 import static dev.sinew.solver.math.Mat3.subVec;
 
 import dev.sinew.solver.body.Bodies;
+import dev.sinew.solver.math.Mat3;
 import java.util.Arrays;
 
 /**
@@ -346,6 +347,7 @@ abstract class ArticulationResponse extends ArticulationTree {
     void nodeResponses() {
         if (nodeResponse.length < 9 * nodeCount) {
             nodeResponse = new double[9 * nodeCount];
+            nodeResponseInv = new double[9 * nodeCount];
         }
         if (mb.length < lb.length) {
             mb = new double[lb.length];
@@ -402,8 +404,15 @@ abstract class ArticulationResponse extends ArticulationTree {
                     nodeResponse[o + 3 * c + r] = m;
                 }
             }
+            System.arraycopy(nodeResponse, o, t, 0, 9);
+            Mat3.invert(t, inv9);
+            System.arraycopy(inv9, 0, nodeResponseInv, o, 9);
         }
     }
+
+    /** The inverse of each node's {@link #nodeResponse} (its effective mass), filled with it. */
+    double[] nodeResponseInv = new double[36];
+    private final double[] inv9 = new double[9];
 
     private double[] disp = new double[12];
     private double[] dispX = new double[12];
