@@ -336,9 +336,7 @@ public final class Articulations {
 
     /** Every link's articulated response (6×6 inverse mass at its centre of mass) into the bodies' {@code response}. */
     private void responses(Articulation a) {
-        for (int l = 0; l < a.linkCount; l++) {
-            a.linkResponse(b, l, b.response, 36 * a.body[l]);
-        }
+        a.linkResponses(b, b.response);
     }
 
     /**

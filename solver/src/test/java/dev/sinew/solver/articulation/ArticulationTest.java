@@ -397,9 +397,10 @@ class ArticulationTest {
             int la = r.nextInt(a.linkCount);
             int lb = r.nextInt(a.linkCount);
             double[] cross = new double[36];
-            double[] self = new double[36];
+            double[] all = new double[36 * 32];
             a.crossResponse(b, la, lb, cross, 0);
-            a.linkResponse(b, lb, self, 0);
+            a.linkResponses(b, all);
+            double[] self = java.util.Arrays.copyOfRange(all, 36 * a.body[lb], 36 * a.body[lb] + 36);
             int ka = a.body[la];
             int kb = a.body[lb];
             double[] g = new double[n];
