@@ -114,8 +114,6 @@ public final class Contacts {
         int cb = p.colliderB;
         int ba = p.bodyA;
         int bb = p.bodyB;
-        colliderTransform(ca, ta);
-        colliderTransform(cb, tb);
         double[] v = bodies.linVel;
         double[] w = bodies.angVel;
         // Each body's own speed, not the relative one: a body stopped by a third one during the
@@ -123,6 +121,16 @@ public final class Contacts {
         double speed = length(v, ba) + length(v, bb)
                 + length(w, ba) * colliders.maxRadius[ca] + length(w, bb) * colliders.maxRadius[cb];
         double margin = speculativeDistance + dt * speed;
+        if (!p.terrain && beyondReach(ca, cb, ba, bb, margin)) {
+            // no point of either shape can come within the margin: nothing to collide
+            if (p.pointCount > 0) {
+                manifold.clear();
+                apply(p, manifold, fresh, 0);
+            }
+            return;
+        }
+        colliderTransform(ca, ta);
+        colliderTransform(cb, tb);
         int oldCount = 0;
         for (ContactPair q = p; q != null; q = q.nextPatch) {
             for (int k = 0; k < q.pointCount; k++) {
@@ -131,12 +139,6 @@ public final class Contacts {
             }
         }
         if (!p.terrain) {
-            if (beyondReach(ca, cb, ba, bb, margin)) {
-                // no point of either shape can come within the margin: nothing to collide
-                manifold.clear();
-                apply(p, manifold, fresh, oldCount);
-                return;
-            }
             narrowPhase.collide(colliders.shape[ca], ta, colliders.shape[cb], tb, margin, manifold);
             apply(p, manifold, fresh, oldCount);
             return;
