@@ -26,10 +26,7 @@ public final class JointSolver {
         for (int j = 0; j < joints.high; j++) {
             if (joints.alive[j] && joints.touchesMoving(b, j)) {
                 joints.anchors(j, la, lb);
-                if (!joints.articulated[j]) {
-                    // an articulation keeps its joints closed: their point rows are never solved
-                    joints.point[j].prepare(b, joints.bodyA[j], joints.bodyB[j], la, lb);
-                }
+                joints.point[j].prepare(b, joints.bodyA[j], joints.bodyB[j], la, lb);
                 if (joints.linear[j] != null) {
                     joints.linear[j].prepare(b, joints.bodyA[j], joints.bodyB[j], la, lb, h);
                 }
