@@ -51,14 +51,15 @@ final class ArticulatedJoints {
      * substep; call after {@link #freeStep}.
      */
     void warmStart() {
+        evaluatedAt = arts.crossStamp;
         for (int i = 0; i < arts.count; i++) {
             Articulation a = arts.list[i];
+            a.nodeResponses();
             for (int l = 0; l < a.linkCount; l++) {
                 int j = a.linkJoint[l];
                 if (j < 0 || joints.friction[j] == null && joints.swingTwist[j] == null) {
                     continue;
                 }
-                a.nodeResponse(a.linkNode[l]);
                 double gx = 0;
                 double gy = 0;
                 double gz = 0;
@@ -71,6 +72,7 @@ final class ArticulatedJoints {
                 SwingTwistLimitPart st = joints.swingTwist[j];
                 if (st != null) {
                     st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+                    respond(st, a.nodeResponse, 9 * a.linkNode[l]);
                     gx += st.twistLower.impulse * st.twistLower.jB[0] + st.twistUpper.impulse * st.twistUpper.jB[0]
                             + st.cone.impulse * st.cone.jB[0];
                     gy += st.twistLower.impulse * st.twistLower.jB[1] + st.twistUpper.impulse * st.twistUpper.jB[1]
@@ -94,8 +96,14 @@ final class ArticulatedJoints {
      * j·(±q̇) on its joint's node.
      */
     void solve(SoftCoefficients soft, double h) {
+        // the limits' rows depend on the orientations alone: evaluated once per pose
+        boolean fresh = evaluatedAt == arts.crossStamp;
+        evaluatedAt = arts.crossStamp;
+        boolean afterProjection = projected;
+        projected = false;
         for (int i = 0; i < arts.count; i++) {
             Articulation a = arts.list[i];
+            boolean measured = afterProjection && settled[i];
             for (int l = 0; l < a.linkCount; l++) {
                 int j = a.linkJoint[l];
                 if (j < 0) {
@@ -118,10 +126,10 @@ final class ArticulatedJoints {
                 double gy = 0;
                 double gz = 0;
                 if (fr != null) {
-                    Mat3.invert(slice(k, ko), kInv);
-                    double nx = fr.impulse[0] - (kInv[0] * rate[0] + kInv[1] * rate[1] + kInv[2] * rate[2]);
-                    double ny = fr.impulse[1] - (kInv[3] * rate[0] + kInv[4] * rate[1] + kInv[5] * rate[2]);
-                    double nz = fr.impulse[2] - (kInv[6] * rate[0] + kInv[7] * rate[1] + kInv[8] * rate[2]);
+                    double[] kInv = a.nodeResponseInv;
+                    double nx = fr.impulse[0] - (kInv[ko] * rate[0] + kInv[ko + 1] * rate[1] + kInv[ko + 2] * rate[2]);
+                    double ny = fr.impulse[1] - (kInv[ko + 3] * rate[0] + kInv[ko + 4] * rate[1] + kInv[ko + 5] * rate[2]);
+                    double nz = fr.impulse[2] - (kInv[ko + 6] * rate[0] + kInv[ko + 7] * rate[1] + kInv[ko + 8] * rate[2]);
                     double max = fr.maxTorque * h;
                     double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
                     double sc = len > max ? max / len * (1 - 1e-15) : 1;
@@ -140,7 +148,12 @@ final class ArticulatedJoints {
                     gz += dz;
                 }
                 if (st != null) {
-                    st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+                    if (!fresh) {
+                        if (!(measured && !st.spring.active)) {
+                            st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+                        }
+                        respond(st, k, ko);
+                    }
                     SoftCoefficients spring = st.spring.active ? st.spring : null;
                     if (st.twistLimited() && st.twistValid()) {
                         gx += limit(st.twistLower, st.twist - st.twistMin, k, ko, soft, spring, h, 0);
@@ -168,12 +181,25 @@ final class ArticulatedJoints {
         }
     }
 
-    private final double[] kInv = new double[9];
-    private final double[] k9 = new double[9];
+    /** The articulations' pose stamp at which the limits were last evaluated. */
+    private long evaluatedAt = -1;
 
-    private double[] slice(double[] m, int o) {
-        System.arraycopy(m, o, k9, 0, 9);
-        return k9;
+    /** Each limit row's K·j and j·K·j for the node response K at k[ko..] (see {@link AxisConstraintPart#kj}). */
+    private static void respond(SwingTwistLimitPart st, double[] k, int ko) {
+        respond(st.twistLower, k, ko);
+        respond(st.twistUpper, k, ko);
+        respond(st.cone, k, ko);
+    }
+
+    private static void respond(AxisConstraintPart row, double[] k, int ko) {
+        double[] jv = row.jB;
+        double tx = k[ko] * jv[0] + k[ko + 1] * jv[1] + k[ko + 2] * jv[2];
+        double ty = k[ko + 3] * jv[0] + k[ko + 4] * jv[1] + k[ko + 5] * jv[2];
+        double tz = k[ko + 6] * jv[0] + k[ko + 7] * jv[1] + k[ko + 8] * jv[2];
+        row.kj[0] = tx;
+        row.kj[1] = ty;
+        row.kj[2] = tz;
+        row.kjj = jv[0] * tx + jv[1] * ty + jv[2] * tz;
     }
 
     /** rate += K·(x, y, z): the node's own velocity change for an impulse on it. */
@@ -191,10 +217,10 @@ final class ArticulatedJoints {
     private double limit(AxisConstraintPart row, double c, double[] k, int ko, SoftCoefficients soft, SoftCoefficients spring,
             double h, int unused) {
         double[] jv = row.jB;
-        double tx = k[ko] * jv[0] + k[ko + 1] * jv[1] + k[ko + 2] * jv[2];
-        double ty = k[ko + 3] * jv[0] + k[ko + 4] * jv[1] + k[ko + 5] * jv[2];
-        double tz = k[ko + 6] * jv[0] + k[ko + 7] * jv[1] + k[ko + 8] * jv[2];
-        double kk = jv[0] * tx + jv[1] * ty + jv[2] * tz;
+        double tx = row.kj[0];
+        double ty = row.kj[1];
+        double tz = row.kj[2];
+        double kk = row.kjj;
         dk[0] = 0;
         dk[1] = 0;
         dk[2] = 0;
@@ -247,16 +273,35 @@ final class ArticulatedJoints {
      * closing the cone can push the twist past its range.
      */
     void project() {
+        if (settled.length < arts.count) {
+            settled = new boolean[arts.list.length];
+        }
+        Arrays.fill(settled, 0, arts.count, false);
         for (int pass = 0; pass < PROJECTION_PASSES; pass++) {
             boolean any = false;
             for (int t = 0; t < arts.count; t++) {
-                any |= project(t);
+                // a tree the last pass left in place would measure the same again (the trees'
+                // projections are independent of each other)
+                if (!settled[t]) {
+                    boolean moved = project(t);
+                    settled[t] = !moved;
+                    any |= moved;
+                }
             }
             if (!any) {
-                return;
+                break;
             }
         }
+        projected = true;
     }
+
+    /**
+     * Per articulation: its last projection left it in place, so the limits it measured (those
+     * without an active spring) still hold for the pose the relax pass sees.
+     */
+    private boolean[] settled = new boolean[0];
+    /** The projection ran since the last pass over the rows, and {@link #settled} describes the pose now. */
+    private boolean projected;
 
     /**
      * Projection passes per substep at most (a pass re-measures the limits the last one moved; it

@@ -4,6 +4,7 @@ import static dev.sinew.solver.math.Mat3.mulVec;
 import static dev.sinew.solver.math.Mat3.subVec;
 
 import dev.sinew.solver.body.Bodies;
+import dev.sinew.solver.math.Mat3;
 import java.util.Arrays;
 
 /**
@@ -329,40 +330,52 @@ abstract class ArticulationResponse extends ArticulationTree {
     /** Each node's self-response (A⁻¹)_ii, 3×3: the velocity change of node i per generalized impulse on it. */
     double[] nodeResponse = new double[36];
 
-    /** Fills {@link #nodeResponse} of one angular node (one sweep along its path per unit impulse). */
-    void nodeResponse(int node) {
-        if (respW.length < 3 * nodeCount) {
-            respW = new double[3 * nodeCount];
-            respG = new double[3 * nodeCount];
-            respX = new double[3 * nodeCount];
-        }
+    /** The blocks of L⁻¹ in the layout of {@link #lb}: (ancestor k, node i) at blockOff[i] + depth[k]. */
+    private double[] mb = new double[36];
+    private final double[] t9 = new double[9];
+
+    /**
+     * Fills {@link #nodeResponse} of every node from the factor, without a sweep per unit impulse:
+     * with H⁻¹ = L⁻¹·D⁻¹·L⁻ᵀ and M = L⁻¹ (non-zero only on each node's path, M_ii = E),
+     * <pre>
+     *   M_ik    = −(L_ik + Σ_a L_ia·M_ak)          (a: the ancestors of i below k)
+     *   (H⁻¹)_ii = D⁻¹_i + Σ_k M_ik·D⁻¹_k·M_ikᵀ   (k: the ancestors of i)
+     * </pre>
+     * computed root first, so every M_ak is there when node i needs it: O(depth²) blocks per node,
+     * where three unit impulses swept down and queried back cost six times that.
+     */
+    void nodeResponses() {
         if (nodeResponse.length < 9 * nodeCount) {
             nodeResponse = new double[9 * nodeCount];
+            nodeResponseInv = new double[9 * nodeCount];
         }
-        {
-            int d = depth[node];
-            int ao = ancOff[node];
-            for (int c = 0; c < 3; c++) {
-                for (int idx = 0; idx <= d; idx++) {
-                    int i = idx == d ? node : anc[ao + idx];
-                    respG[3 * i] = 0;
-                    respG[3 * i + 1] = 0;
-                    respG[3 * i + 2] = 0;
-                }
-                respG[3 * node + c] = 1;
-                scatter(node, respG, respW);
-                query(node, respW, null, respX);
+        inverseBlocks();
+        double[] t = t9;
+        for (int i = 0; i < nodeCount; i++) {
+            int d = depth[i];
+            int bo = blockOff[i];
+            int ao = ancOff[i];
+            int o = 9 * i;
+            System.arraycopy(dinv, o, nodeResponse, o, 9);
+            for (int kk = 0; kk < d; kk++) {
+                int mo = 9 * (bo + kk);
+                int dk = 9 * anc[ao + kk];
+                // t = M_ik·D⁻¹_k, then nodeResponse += t·M_ikᵀ
                 for (int r = 0; r < 3; r++) {
-                    nodeResponse[9 * node + 3 * r + c] = respX[3 * node + r];
+                    double m0 = mb[mo + 3 * r];
+                    double m1 = mb[mo + 3 * r + 1];
+                    double m2 = mb[mo + 3 * r + 2];
+                    for (int c = 0; c < 3; c++) {
+                        t[3 * r + c] = m0 * dinv[dk + c] + m1 * dinv[dk + 3 + c] + m2 * dinv[dk + 6 + c];
+                    }
                 }
-                for (int idx = 0; idx <= d; idx++) {
-                    int i = idx == d ? node : anc[ao + idx];
-                    respW[3 * i] = 0;
-                    respW[3 * i + 1] = 0;
-                    respW[3 * i + 2] = 0;
+                for (int r = 0; r < 3; r++) {
+                    for (int c = 0; c < 3; c++) {
+                        nodeResponse[o + 3 * r + c] += t[3 * r] * mb[mo + 3 * c] + t[3 * r + 1] * mb[mo + 3 * c + 1]
+                                + t[3 * r + 2] * mb[mo + 3 * c + 2];
+                    }
                 }
             }
-            int o = 9 * node;
             for (int r = 0; r < 3; r++) {
                 for (int c = r + 1; c < 3; c++) {
                     double m = 0.5 * (nodeResponse[o + 3 * r + c] + nodeResponse[o + 3 * c + r]);
@@ -370,8 +383,46 @@ abstract class ArticulationResponse extends ArticulationTree {
                     nodeResponse[o + 3 * c + r] = m;
                 }
             }
+            System.arraycopy(nodeResponse, o, t, 0, 9);
+            Mat3.invert(t, inv9);
+            System.arraycopy(inv9, 0, nodeResponseInv, o, 9);
         }
     }
+
+    /** {@link #mb}: the blocks of L⁻¹ from the current factor, root first (see {@link #nodeResponses}). */
+    private void inverseBlocks() {
+        if (mb.length < lb.length) {
+            mb = new double[lb.length];
+        }
+        for (int i = 0; i < nodeCount; i++) {
+            int d = depth[i];
+            int bo = blockOff[i];
+            int ao = ancOff[i];
+            for (int kk = 0; kk < d; kk++) {
+                int mo = 9 * (bo + kk);
+                System.arraycopy(lb, mo, mb, mo, 9);
+                for (int aa = kk + 1; aa < d; aa++) {
+                    int lo = 9 * (bo + aa);
+                    int ko = 9 * (blockOff[anc[ao + aa]] + kk);
+                    for (int r = 0; r < 3; r++) {
+                        double l0 = lb[lo + 3 * r];
+                        double l1 = lb[lo + 3 * r + 1];
+                        double l2 = lb[lo + 3 * r + 2];
+                        for (int c = 0; c < 3; c++) {
+                            mb[mo + 3 * r + c] += l0 * mb[ko + c] + l1 * mb[ko + 3 + c] + l2 * mb[ko + 6 + c];
+                        }
+                    }
+                }
+                for (int e = 0; e < 9; e++) {
+                    mb[mo + e] = -mb[mo + e];
+                }
+            }
+        }
+    }
+
+    /** The inverse of each node's {@link #nodeResponse} (its effective mass), filled with it. */
+    double[] nodeResponseInv = new double[36];
+    private final double[] inv9 = new double[9];
 
     private double[] disp = new double[12];
     private double[] dispX = new double[12];
@@ -468,7 +519,7 @@ abstract class ArticulationResponse extends ArticulationTree {
     /**
      * The cross response between two links: the velocity (linear at its centre of mass, angular) of
      * link la per unit impulse (linear at the centre of mass, angular) on link lb, 6×6 row-major,
-     * into out[o..o+35]. With la = lb it is {@link #linkResponse}.
+     * into out[o..o+35]. With la = lb it is the link's own response ({@link #linkResponses}).
      */
     void crossResponse(Bodies b, int la, int lb, double[] out, int o) {
         if (respW.length < 3 * nodeCount) {
@@ -503,50 +554,102 @@ abstract class ArticulationResponse extends ArticulationTree {
 
     private double[] respW = new double[12];
     private final double[] resp6 = new double[6];
+    /** Per path node: G_k (6×3, row-major) of {@link #linkResponses}. */
+    private double[] gk = new double[18 * 4];
+    private final double[] gd = new double[18];
 
     /**
-     * Link l's articulated response: the 6×6 matrix R (row-major, rows and columns (linear,
-     * angular)) with (Δv, Δω) of l's centre of mass = R·(P, τ) for an impulse P at its centre of
-     * mass and an angular impulse τ on it, the whole tree moving with its joints held: one column per
-     * unit impulse, each a sweep along l's path. Into out[o..o+35].
+     * Every link's articulated response into out[36·body[l]..]: the 6×6 matrix R (row-major, rows
+     * and columns (linear, angular)) with (Δv, Δω) of the link's centre of mass = R·(P, τ) for an
+     * impulse P at its centre of mass and an angular impulse τ on it, the whole tree moving with its
+     * joints held. From L⁻¹'s blocks, one pass over each link's path: with J_l (6×3 per path node) taking q̇ to the
+     * link's (v, ω) at its centre of mass c (an angular node i gives v = q̇_i × (c − p_i), ω = q̇_i;
+     * a root's linear node v = q̇_0),
+     * <pre>
+     *   R_l = J_l·H⁻¹·J_lᵀ = Σ_k G_k·D⁻¹_k·G_kᵀ,   G_k = Σ_i J_i·M_ik
+     * </pre>
+     * over the nodes k of l's path and the nodes i from k down to l's node (M_kk = E).
      */
-    void linkResponse(Bodies b, int l, double[] out, int o) {
-        if (respW.length < 3 * nodeCount) {
-            respW = new double[3 * nodeCount];
-            respG = new double[3 * nodeCount];
-            respX = new double[3 * nodeCount];
+    void linkResponses(Bodies b, double[] out) {
+        inverseBlocks();
+        if (gk.length < 18 * (maxDepth() + 1)) {
+            gk = new double[18 * (maxDepth() + 1)];
         }
-        int node = linkNode[l];
-        int k = body[l];
-        double cx = b.pos[3 * k];
-        double cy = b.pos[3 * k + 1];
-        double cz = b.pos[3 * k + 2];
-        int d = depth[node];
-        int ao = ancOff[node];
-        for (int c = 0; c < 6; c++) {
-            pathImpulse(l, c == 0 ? 1 : 0, c == 1 ? 1 : 0, c == 2 ? 1 : 0, cx, cy, cz, c == 3 ? 1 : 0, c == 4 ? 1 : 0,
-                    c == 5 ? 1 : 0, respG);
-            scatter(node, respG, respW);
-            query(node, respW, null, respX);
-            pointVelocity(l, respX, cx, cy, cz, resp6, false);
+        for (int l = 0; l < linkCount; l++) {
+            int n = linkNode[l];
+            int k = body[l];
+            double cx = b.pos[3 * k];
+            double cy = b.pos[3 * k + 1];
+            double cz = b.pos[3 * k + 2];
+            int d = depth[n];
+            int ao = ancOff[n];
+            java.util.Arrays.fill(gk, 0, 18 * (d + 1), 0);
+            for (int ii = 0; ii <= d; ii++) {
+                int i = ii == d ? n : anc[ao + ii];
+                double rx = cx - pivot[3 * i];
+                double ry = cy - pivot[3 * i + 1];
+                double rz = cz - pivot[3 * i + 2];
+                boolean linear = linearNode[i];
+                for (int kk = 0; kk <= ii; kk++) {
+                    // M_ik: E on the diagonal, else L⁻¹'s block (i, anc k)
+                    int mo = 9 * (blockOff[i] + kk);
+                    int go = 18 * kk;
+                    for (int c = 0; c < 3; c++) {
+                        double mx = kk == ii ? (c == 0 ? 1 : 0) : mb[mo + c];
+                        double my = kk == ii ? (c == 1 ? 1 : 0) : mb[mo + 3 + c];
+                        double mz = kk == ii ? (c == 2 ? 1 : 0) : mb[mo + 6 + c];
+                        if (linear) {
+                            gk[go + c] += mx;
+                            gk[go + 3 + c] += my;
+                            gk[go + 6 + c] += mz;
+                        } else {
+                            // v: m × r = −r × m; ω: m
+                            gk[go + c] += my * rz - mz * ry;
+                            gk[go + 3 + c] += mz * rx - mx * rz;
+                            gk[go + 6 + c] += mx * ry - my * rx;
+                            gk[go + 9 + c] += mx;
+                            gk[go + 12 + c] += my;
+                            gk[go + 15 + c] += mz;
+                        }
+                    }
+                }
+            }
+            int o = 36 * k;
+            java.util.Arrays.fill(out, o, o + 36, 0);
+            for (int kk = 0; kk <= d; kk++) {
+                int node = kk == d ? n : anc[ao + kk];
+                int dk = 9 * node;
+                int go = 18 * kk;
+                // gd = G_k·D⁻¹_k (6×3), then out += gd·G_kᵀ
+                for (int r = 0; r < 6; r++) {
+                    double g0 = gk[go + 3 * r];
+                    double g1 = gk[go + 3 * r + 1];
+                    double g2 = gk[go + 3 * r + 2];
+                    for (int c = 0; c < 3; c++) {
+                        gd[3 * r + c] = g0 * dinv[dk + c] + g1 * dinv[dk + 3 + c] + g2 * dinv[dk + 6 + c];
+                    }
+                }
+                for (int r = 0; r < 6; r++) {
+                    for (int c = r; c < 6; c++) {
+                        out[o + 6 * r + c] += gd[3 * r] * gk[go + 3 * c] + gd[3 * r + 1] * gk[go + 3 * c + 1]
+                                + gd[3 * r + 2] * gk[go + 3 * c + 2];
+                    }
+                }
+            }
             for (int r = 0; r < 6; r++) {
-                out[o + 6 * r + c] = resp6[r];
-            }
-            for (int idx = 0; idx <= d; idx++) {
-                int i = idx == d ? node : anc[ao + idx];
-                respW[3 * i] = 0;
-                respW[3 * i + 1] = 0;
-                respW[3 * i + 2] = 0;
+                for (int c = r + 1; c < 6; c++) {
+                    out[o + 6 * c + r] = out[o + 6 * r + c];
+                }
             }
         }
-        // symmetric in exact arithmetic: average away the round-off
-        for (int r = 0; r < 6; r++) {
-            for (int c = r + 1; c < 6; c++) {
-                double m = 0.5 * (out[o + 6 * r + c] + out[o + 6 * c + r]);
-                out[o + 6 * r + c] = m;
-                out[o + 6 * c + r] = m;
-            }
+    }
+
+    private int maxDepth() {
+        int m = 0;
+        for (int i = 0; i < nodeCount; i++) {
+            m = Math.max(m, depth[i]);
         }
+        return m;
     }
 
 }

@@ -336,9 +336,7 @@ public final class Articulations {
 
     /** Every link's articulated response (6×6 inverse mass at its centre of mass) into the bodies' {@code response}. */
     private void responses(Articulation a) {
-        for (int l = 0; l < a.linkCount; l++) {
-            a.linkResponse(b, l, b.response, 36 * a.body[l]);
-        }
+        a.linkResponses(b, b.response);
     }
 
     /**
@@ -455,6 +453,17 @@ public final class Articulations {
 
 
     /**
+     * Writes every articulated body's velocity with the pending impulses folded in, without the
+     * rate cap of {@link #flush}: the body arrays then hold velocities the contact solver's cheap
+     * tests may read.
+     */
+    public void refresh() {
+        for (int i = 0; i < count; i++) {
+            list[i].flush(b);
+        }
+    }
+
+    /**
      * Writes every articulated body's velocity (pending impulses folded in), each joint's rate first
      * held within {@link #MAX_TURN} per substep h; the caps are counted in {@code limits}.
      */
@@ -522,7 +531,7 @@ public final class Articulations {
     }
 
     private int crossSlots;
-    private long crossStamp;
+    long crossStamp;
     private long[] crossStampOf = new long[8];
     private double[] crossCache = new double[36 * 8];
 

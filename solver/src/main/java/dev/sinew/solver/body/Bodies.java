@@ -125,6 +125,13 @@ public final class Bodies extends Slots {
     }
 
     /** Wakes body b (if dynamic) and every sleeping body of its island. */
+    /**
+     * False only while no body sleeps: set by whatever puts a body to sleep (the islands at the end
+     * of a tick, a snapshot restored), cleared when the islands find none asleep. Waking then costs
+     * nothing, where scanning for an island's sleepers cost a pass over every slot per woken body.
+     */
+    public boolean anySleeping;
+
     public void wakeIsland(int b) {
         if (type[b] != DYNAMIC) {
             return;
@@ -132,7 +139,7 @@ public final class Bodies extends Slots {
         int island = islandId[b];
         awake[b] = true;
         sleepTime[b] = 0;
-        if (island < 0) {
+        if (island < 0 || !anySleeping) {
             return;
         }
         for (int i = 0; i < high; i++) {

@@ -52,6 +52,30 @@ public final class BroadPhase {
         return n;
     }
 
+    /** How many colliders (planes aside) {@link #sorted} holds. */
+    public int sortedCount() {
+        return count;
+    }
+
+    /**
+     * The i-th collider (planes aside) by the min x of its fat bounds as of the last
+     * {@link #findPairs} (ties by slot): a query for the colliders whose bounds overlap a box can
+     * stop at the first whose min x is past the box's max x.
+     */
+    public int sorted(int i) {
+        return order[i];
+    }
+
+    /** How many planes {@link #plane} holds. */
+    public int planeCount() {
+        return planeCount;
+    }
+
+    /** The i-th plane collider. */
+    public int plane(int i) {
+        return planes[i];
+    }
+
     /** Rebuilds the sorted candidate pair list from the colliders' fat bounds. */
     public void findPairs(Colliders c, Bodies b, CollisionFilter filter) {
         this.filter = filter;

@@ -114,8 +114,6 @@ public final class Contacts {
         int cb = p.colliderB;
         int ba = p.bodyA;
         int bb = p.bodyB;
-        colliderTransform(ca, ta);
-        colliderTransform(cb, tb);
         double[] v = bodies.linVel;
         double[] w = bodies.angVel;
         // Each body's own speed, not the relative one: a body stopped by a third one during the
@@ -123,6 +121,16 @@ public final class Contacts {
         double speed = length(v, ba) + length(v, bb)
                 + length(w, ba) * colliders.maxRadius[ca] + length(w, bb) * colliders.maxRadius[cb];
         double margin = speculativeDistance + dt * speed;
+        if (!p.terrain && beyondReach(ca, cb, ba, bb, margin)) {
+            // no point of either shape can come within the margin: nothing to collide
+            if (p.pointCount > 0) {
+                manifold.clear();
+                apply(p, manifold, fresh, 0);
+            }
+            return;
+        }
+        colliderTransform(ca, ta);
+        colliderTransform(cb, tb);
         int oldCount = 0;
         for (ContactPair q = p; q != null; q = q.nextPatch) {
             for (int k = 0; k < q.pointCount; k++) {
@@ -185,6 +193,24 @@ public final class Contacts {
     private static final double PATCH_KEEPS_FRICTION = 0.9;
 
     /** Writes manifold m into pair p; normal impulses come from the old points (oldId/oldImpulse[0..oldCount)) by id. */
+    /**
+     * True when two colliders' bounding spheres (about their bodies' centres of mass, radius
+     * {@link Colliders#maxRadius}) are more than {@code margin} apart, so that no two of their points
+     * are within it. Most of a pile's broadphase pairs are such: their boxes, grown by the margin of
+     * the bounds, overlap, the shapes are far apart.
+     */
+    private boolean beyondReach(int ca, int cb, int ba, int bb, double margin) {
+        if (colliders.isPlane[ca] || colliders.isPlane[cb]) {
+            return false;
+        }
+        double[] pos = bodies.pos;
+        double dx = pos[3 * bb] - pos[3 * ba];
+        double dy = pos[3 * bb + 1] - pos[3 * ba + 1];
+        double dz = pos[3 * bb + 2] - pos[3 * ba + 2];
+        double reach = colliders.maxRadius[ca] + colliders.maxRadius[cb] + margin;
+        return dx * dx + dy * dy + dz * dz > reach * reach;
+    }
+
     private void apply(ContactPair p, ContactManifold m, boolean fresh, int oldCount) {
         int ba = p.bodyA;
         int bb = p.bodyB;

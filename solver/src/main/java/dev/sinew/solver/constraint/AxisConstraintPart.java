@@ -33,6 +33,12 @@ public final class AxisConstraintPart {
     public double impulse;
     /** True while the tree solver carries this row (set by the joint when it offers the row). */
     public boolean inTree;
+    /**
+     * For a row of an articulated joint: K·jB with K its node's self-response this substep, and
+     * jB·K·jB (the row's inverse effective mass), kept while the pose and the factor hold.
+     */
+    public final double[] kj = new double[3];
+    public double kjj;
     private final double[] t = new double[3];
 
     /** Makes this an angular row with gradient j (world). */

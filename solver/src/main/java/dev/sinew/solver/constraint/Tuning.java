@@ -20,6 +20,21 @@ public final class Tuning {
     public static final int CONTACT_PASSES = 3;
 
     /**
+     * Margin, m/s, by which a pair of an articulated body with no impulse must be apart (its
+     * closing speed, from the velocities last written to the body arrays, below its gap over the
+     * substep by at least this) for a solver pass to pass it by without computing its bodies'
+     * exact velocities. It covers the change the other rows of the same pass can make to those
+     * velocities; at 240 substeps a second it asks for about 2 mm of gap at rest.
+     */
+    public static final double APART_MARGIN = 0.5;
+
+    /**
+     * Margin, m/s, as {@link #APART_MARGIN}, by which such a pair must be apart when a substep's
+     * passes (or its relax pass) begin for all of them to pass it by: twice the margin of one pass.
+     */
+    public static final double SUBSTEP_APART_MARGIN = 2 * APART_MARGIN;
+
+    /**
      * Overlap past the slop (m) at which a contact row's spring, at the contact frequency, holds
      * its load; a row holding more is stiffened (see {@link #LOAD_EXPONENT}). 2.5 mm keeps a body
      * resting under its own weight far below it (a unit cube's corner row at about 3 %).

@@ -677,6 +677,24 @@ public final class ContactSolver {
         return true;
     }
 
+    /**
+     * True when every point of a pair is apart by a margin the velocities now in the body arrays
+     * close by at least {@code margin} m/s less than the gap allows within the substep
+     * (v_n + s/h ≥ margin). For an articulated body those arrays hold the velocity it had when it was
+     * last loaded or flushed, not the exact one; the margin covers what the impulses since then can
+     * have changed, so a pair this passes would also pass {@link #apart} with the exact velocities
+     * (the solver skips it without computing them).
+     */
+    public boolean clearlyApart(ContactPair c, double invH, double margin) {
+        for (int k = 0; k < c.pointCount; k++) {
+            double s = currentSeparation(c, k);
+            if (!(s > 0) || normalVelocity(c, k, c.nx, c.ny, c.nz) + s * invH < margin) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Mass and impulse scale of the row last passed to {@link #rowTerms}. */
     public double rowMassScale;
     public double rowImpulseScale;

@@ -244,6 +244,7 @@ public final class SnapshotCodec {
                 continue;
             }
             b.awake[i] = awake;
+            b.anySleeping |= !awake;
             b.sleepTime[i] = sleep;
             get(buf, b.pos, 3 * i, 3);
             get(buf, b.rot, 4 * i, 4);

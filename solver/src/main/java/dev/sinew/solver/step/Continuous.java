@@ -1,6 +1,7 @@
 package dev.sinew.solver.step;
 
 import dev.sinew.solver.body.Bodies;
+import dev.sinew.solver.collision.BroadPhase;
 import dev.sinew.solver.collision.Colliders;
 import dev.sinew.solver.collision.ContactManifold;
 import dev.sinew.solver.collision.NarrowPhase;
@@ -135,7 +136,17 @@ public final class Continuous {
                 path[a] = Math.min(c0[a], c1[a]) - r;
                 path[a + 3] = Math.max(c0[a], c1[a]) + r;
             }
-            for (int q = 0; q < c.high; q++) {
+            // the candidates: the planes, then the colliders by the min x of their bounds up to the
+            // path's max x (the broadphase's order). The earliest hit is the least over them, which
+            // does not depend on the order they are visited in.
+            BroadPhase bp = w.broadPhase;
+            int planes = bp.planeCount();
+            int sortedCount = bp.sortedCount();
+            for (int at = 0; at < planes + sortedCount; at++) {
+                int q = at < planes ? bp.plane(at) : bp.sorted(at - planes);
+                if (!c.isPlane[q] && c.fatBounds[6 * q] > path[3]) {
+                    break;
+                }
                 if (!c.alive[q] || (!c.isPlane[q] && !overlap(path, c.fatBounds, 6 * q))) {
                     continue;
                 }

@@ -90,22 +90,26 @@ public final class Islands {
                 hasSleeping[r] = true;
             }
         }
+        boolean sleeping = false;
         for (int i = 0; i < n; i++) {
             if (!b.alive[i] || b.type[i] != Bodies.DYNAMIC) {
                 continue;
             }
             int r = b.islandId[i];
             if (!hasAwake[r]) {
+                sleeping = true;
                 continue;
             }
             if (sleepEnabled && minSleep[r] >= timeToSleep) {
                 b.awake[i] = false;
+                sleeping = true;
                 zeroVelocity(b, i);
             } else if (!b.awake[i]) {
                 b.awake[i] = true;
                 b.sleepTime[i] = 0;
             }
         }
+        b.anySleeping = sleeping;
     }
 
     public static void zeroVelocity(Bodies b, int i) {

@@ -3,6 +3,7 @@ package dev.sinew.solver.step;
 import dev.sinew.solver.articulation.Articulations;
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.collision.ContactPair;
+import dev.sinew.solver.constraint.Tuning;
 import dev.sinew.solver.contact.BlockLcp;
 import dev.sinew.solver.contact.ContactSolver;
 import dev.sinew.solver.contact.IslandBlockSolver;
@@ -128,9 +129,36 @@ final class SolveOrder {
         itemStart[itemCount] = at;
     }
 
-    /** One pass over the solve order: the blocks by the island solver, the rest pair by pair. */
-    void solve(double invH, boolean useBias) {
+    /**
+     * Chooses the items the next passes visit: every item but the pairs of an articulated body with
+     * no impulse that are apart by {@link Tuning#SUBSTEP_APART_MARGIN} more than their closing speed
+     * needs (velocities as last written to the body arrays). Call after {@link #build} and before
+     * the passes of a substep and its relax, with the articulations' velocities written.
+     */
+    void select(double invH) {
+        if (active.length < itemCount) {
+            active = new int[itemStart.length];
+        }
+        activeCount = 0;
         for (int it = 0; it < itemCount; it++) {
+            if (itemBlock[it] < 0) {
+                ContactPair p = ordered[itemStart[it]];
+                if ((bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB]) && contactSolver.unloaded(p)
+                        && (p.groundBlock || contactSolver.clearlyApart(p, invH, Tuning.SUBSTEP_APART_MARGIN))) {
+                    continue;
+                }
+            }
+            active[activeCount++] = it;
+        }
+    }
+
+    private int[] active = new int[65];
+    private int activeCount;
+
+    /** One pass over the selected items: the blocks by the island solver, the rest pair by pair. */
+    void solve(double invH, boolean useBias) {
+        for (int at = 0; at < activeCount; at++) {
+            int it = active[at];
             if (itemBlock[it] >= 0) {
                 islandSolver.solve(itemBlock[it], ordered, itemStart[it], itemStart[it + 1], invH, useBias);
             } else {
@@ -138,7 +166,7 @@ final class SolveOrder {
                 boolean tree = bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB];
                 if (tree && contactSolver.unloaded(p)) {
                     // nothing to solve: friction bounded by zero normals, and normals that stay zero
-                    if (p.groundBlock) {
+                    if (p.groundBlock || contactSolver.clearlyApart(p, invH, Tuning.APART_MARGIN)) {
                         continue;
                     }
                     load(p);
@@ -152,6 +180,23 @@ final class SolveOrder {
                 contactSolver.solve(p, invH, useBias);
                 end(p);
             }
+        }
+    }
+
+    /**
+     * The warm start of every pair in the solve list. A pair with an articulated body and no impulse
+     * to carry over is passed by: its warm start would add nothing, and loading its bodies' exact
+     * velocities costs two path sweeps.
+     */
+    void warmStart(TickContext ctx) {
+        for (int i = 0; i < ctx.solveCount; i++) {
+            ContactPair p = ctx.solveList[i];
+            if ((bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB]) && contactSolver.unloaded(p)) {
+                continue;
+            }
+            begin(p);
+            contactSolver.warmStart(p);
+            end(p);
         }
     }
 

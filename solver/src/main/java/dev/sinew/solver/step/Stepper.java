@@ -222,12 +222,11 @@ public final class Stepper {
         arts.warmStartJoints();
         jointSolver.warmStart(bodies);
         jointTree.warmStart();
-        for (int i = 0; i < ctx.solveCount; i++) {
-            ContactPair p = ctx.solveList[i];
-            solveOrder.begin(p);
-            contactSolver.warmStart(p);
-            solveOrder.end(p);
-        }
+        solveOrder.warmStart(ctx);
+        // the articulated bodies' velocities with the warm start in, for the solve's cheap test of
+        // pairs that are clearly apart
+        arts.refresh();
+        solveOrder.select(invH);
         // solve with bias: the articulations' joint rows before the contacts each pass (the contacts
         // have the last word there, so a limit closing a landing ankle cannot push the foot into the
         // ground) and each articulation's ground block after its friction, so limits, friction and
@@ -254,6 +253,9 @@ public final class Stepper {
         arts.projectLimits();
         // relax without bias; again the joints last, so a chain's links are not pulled apart by
         // the contacts they make with each other
+        // the pairs the passes passed by as clearly apart stay out: the relax applies no bias, and
+        // a pair apart by its margin when the passes began is still apart after the position update
+        arts.refresh();
         arts.solveJoints(null, h);
         solveOrder.solve(invH, false);
         arts.solveGround(contactSolver, invH, false, false);
@@ -272,9 +274,15 @@ public final class Stepper {
     private boolean refreshFastPairs(double remaining) {
         boolean any = false;
         double h = ctx.h;
+        if (!markFastBodies(h)) {
+            return false;
+        }
         double speculative = ctx.settings.speculativeDistance();
         for (int i = 0; i < ctx.solveCount; i++) {
             ContactPair p = ctx.solveList[i];
+            if (!fastBody[p.bodyA] && !fastBody[p.bodyB]) {
+                continue; // neither body turns half the sweep with any of its colliders
+            }
             double sweep = h * (Contacts.length(bodies.angVel, p.bodyA) * colliders.maxRadius[p.colliderA]
                     + Contacts.length(bodies.angVel, p.bodyB) * colliders.maxRadius[p.colliderB]);
             if (sweep <= Tuning.FAST_ROTATION_SWEEP || p.owner != null) {
@@ -291,6 +299,34 @@ public final class Stepper {
                 }
             }
             any = true;
+        }
+        return any;
+    }
+
+    /** Per body: one of its colliders sweeps more than about half of {@link Tuning#FAST_ROTATION_SWEEP} in a substep. */
+    private boolean[] fastBody = new boolean[0];
+
+    /**
+     * Marks the bodies of {@link #fastBody}; false if there are none. A pair's sweep is the sum of
+     * its two colliders' sweeps, so it can pass the limit only if one of them passes half of it; the
+     * bound is taken a little lower so that the rounding of the sum cannot matter.
+     */
+    private boolean markFastBodies(double h) {
+        if (fastBody.length < bodies.capacity) {
+            fastBody = new boolean[bodies.capacity];
+        }
+        Arrays.fill(fastBody, 0, bodies.high, false);
+        boolean any = false;
+        double half = 0.49 * Tuning.FAST_ROTATION_SWEEP;
+        for (int k = 0; k < colliders.high; k++) {
+            if (!colliders.alive[k] || colliders.isPlane[k]) {
+                continue;
+            }
+            int body = colliders.body[k];
+            if (h * Contacts.length(bodies.angVel, body) * colliders.maxRadius[k] > half) {
+                fastBody[body] = true;
+                any = true;
+            }
         }
         return any;
     }

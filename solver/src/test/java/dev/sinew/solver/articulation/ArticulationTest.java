@@ -397,9 +397,10 @@ class ArticulationTest {
             int la = r.nextInt(a.linkCount);
             int lb = r.nextInt(a.linkCount);
             double[] cross = new double[36];
-            double[] self = new double[36];
+            double[] all = new double[36 * 32];
             a.crossResponse(b, la, lb, cross, 0);
-            a.linkResponse(b, lb, self, 0);
+            a.linkResponses(b, all);
+            double[] self = java.util.Arrays.copyOfRange(all, 36 * a.body[lb], 36 * a.body[lb] + 36);
             int ka = a.body[la];
             int kb = a.body[lb];
             double[] g = new double[n];
@@ -433,6 +434,32 @@ class ArticulationTest {
                 a.pointVelocity(lb, full, b.pos[3 * kb], b.pos[3 * kb + 1], b.pos[3 * kb + 2], out, false);
                 for (int row = 0; row < 6; row++) {
                     assertEquals(out[row], self[6 * row + c], 1e-9 * (1 + Math.abs(out[row])), "self, trial " + trial);
+                }
+            }
+        }
+    }
+    /**
+     * Every node's self-response from the factor (L⁻¹'s blocks, one pass root first) against the
+     * diagonal blocks of the dense inverse of the mass matrix.
+     */
+    @Test
+    void nodeResponsesAreTheDiagonalBlocksOfTheInverseMassMatrix() {
+        Random r = new Random(16);
+        for (int trial = 0; trial < 20; trial++) {
+            Bodies b = new Bodies(32);
+            Articulation a = randomTree(b, r, 1 + r.nextInt(14), trial % 2 == 0);
+            a.composites(b);
+            a.massMatrix();
+            RealMatrix inverse = new LUDecomposition(blocksAsMatrix(a)).getSolver().getInverse();
+            assertTrue(a.factor());
+            a.nodeResponses();
+            for (int i = 0; i < a.nodeCount; i++) {
+                for (int row = 0; row < 3; row++) {
+                    for (int col = 0; col < 3; col++) {
+                        double expected = inverse.getEntry(3 * i + row, 3 * i + col);
+                        assertEquals(expected, a.nodeResponse[9 * i + 3 * row + col], 1e-9 * (1 + Math.abs(expected)),
+                                "trial " + trial + ", node " + i);
+                    }
                 }
             }
         }
