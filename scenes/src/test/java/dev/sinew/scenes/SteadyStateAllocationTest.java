@@ -170,6 +170,50 @@ class SteadyStateAllocationTest {
     }
 
     /**
+     * The same pile stepped on 2 threads (the world's pool: the caller and one worker): the
+     * parallel stages' tasks allocate nothing either, on the caller's thread or the worker's
+     * (their allocated bytes summed, the quietest of three 100-tick windows after 600 ticks).
+     */
+    @Test
+    void ragdollPileOnTwoThreadsAllocatesNothing() {
+        java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
+        World w = new World(WorldSettings.defaults().withSleep(false).withThreads(2));
+        try {
+            dev.sinew.scenes.rig.RagdollPileScene.build(w, 10, 1);
+            for (int i = 0; i < 600; i++) {
+                w.step();
+            }
+            java.util.List<Long> ids = new java.util.ArrayList<>();
+            ids.add(Thread.currentThread().getId());
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if (!before.contains(t) && t.getName().startsWith("sinew-worker")) {
+                    ids.add(t.getId());
+                }
+            }
+            assertEquals(2, ids.size(), "the caller and the pool's one worker");
+            com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            long quietest = Long.MAX_VALUE;
+            for (int window = 0; window < 3; window++) {
+                long start = 0;
+                for (long id : ids) {
+                    start += mx.getThreadAllocatedBytes(id);
+                }
+                for (int i = 0; i < 100; i++) {
+                    w.step();
+                }
+                long end = 0;
+                for (long id : ids) {
+                    end += mx.getThreadAllocatedBytes(id);
+                }
+                quietest = Math.min(quietest, end - start);
+            }
+            assertEquals(0, quietest, "bytes allocated by the quietest of three 100-tick windows, both threads");
+        } finally {
+            w.close();
+        }
+    }
+
+    /**
      * Bytes this thread allocates in the quietest of three windows of 100 calls of {@code tick}: an
      * allocation of the step recurs in every window, while the JIT's one-off deoptimizations (which
      * materialize scalar-replaced objects, tens of bytes) land in one at most.

@@ -86,6 +86,9 @@ final class Determinism extends SceneBased {
             progress.run();
             progress.run();
         }
+        if (d != null) {
+            d.world.close();
+        }
         double dt = a.world.settings().tickSeconds();
         List<Finding> extra = new ArrayList<>();
         extra.add(new Finding(CheckResult.equalTo("hashMismatchTicks", differ, 0),

@@ -51,7 +51,12 @@ final class ArticulatedJoints {
      * substep; call after {@link #freeStep}.
      */
     void warmStart() {
-        for (int i = 0; i < arts.count; i++) {
+        warmStart(0, arts.count);
+    }
+
+    /** {@link #warmStart()} of articulations [from, to). */
+    void warmStart(int from, int to) {
+        for (int i = from; i < to; i++) {
             Articulation a = arts.list[i];
             for (int l = 0; l < a.linkCount; l++) {
                 int j = a.linkJoint[l];
@@ -94,7 +99,12 @@ final class ArticulatedJoints {
      * j·(±q̇) on its joint's node.
      */
     void solve(SoftCoefficients soft, double h) {
-        for (int i = 0; i < arts.count; i++) {
+        solve(soft, h, 0, arts.count);
+    }
+
+    /** {@link #solve(SoftCoefficients, double)} of articulations [from, to). */
+    void solve(SoftCoefficients soft, double h, int from, int to) {
+        for (int i = from; i < to; i++) {
             Articulation a = arts.list[i];
             for (int l = 0; l < a.linkCount; l++) {
                 int j = a.linkJoint[l];
@@ -247,13 +257,17 @@ final class ArticulatedJoints {
      * closing the cone can push the twist past its range.
      */
     void project() {
-        for (int pass = 0; pass < PROJECTION_PASSES; pass++) {
-            boolean any = false;
-            for (int t = 0; t < arts.count; t++) {
-                any |= project(t);
-            }
-            if (!any) {
-                return;
+        project(0, arts.count);
+    }
+
+    /**
+     * {@link #project()} of articulations [from, to), each with its own passes (a pass over a tree
+     * with no limit passed changes nothing, so the trees are independent).
+     */
+    void project(int from, int to) {
+        for (int t = from; t < to; t++) {
+            for (int pass = 0; pass < PROJECTION_PASSES && project(t); pass++) {
+                // again while a limit of the tree is still passed
             }
         }
     }
