@@ -74,7 +74,7 @@ class ParallelStepTest {
     /** An engine's job system as the README shows it: runs the tasks on its own threads, here in reverse order. */
     static final class ReverseJobs implements TaskRunner {
         final ForkJoinPool pool = new ForkJoinPool(3);
-        final ForkJoinTask<?>[] jobs = new ForkJoinTask<?>[8];
+        final ForkJoinTask<?>[] jobs = new ForkJoinTask<?>[12];
 
         @Override
         public int parallelism() {

@@ -10,12 +10,12 @@ import java.util.function.IntConsumer;
  * the parallelism, the threads, and the order the tasks finish in.
  */
 public interface TaskRunner {
-    /** How many tasks a stage may be split into (≥ 1): about as many as can run at once. */
+    /** How many tasks can run at once (≥ 1); a stage is split into a few times as many. */
     int parallelism();
 
     /**
      * Runs {@code task.accept(i)} once for every i in [0, count), in any order, on any threads,
-     * and returns when every one has finished. count is at least 1 and at most {@link #parallelism()}.
+     * and returns when every one has finished. count is from 1 to 4 × {@link #parallelism()}.
      * A task that throws makes this throw (after the others have finished); the step is then
      * abandoned as any exception from it is.
      */

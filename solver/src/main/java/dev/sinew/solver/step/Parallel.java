@@ -5,7 +5,8 @@ import java.util.function.IntConsumer;
 
 /**
  * Runs a stage over a list of n independent items as tasks on the world's {@link TaskRunner}: the
- * list is cut into contiguous ranges, one per task, and task i works with lane i's scratch. Items
+ * list is cut into contiguous ranges, one per task ({@value #SPLIT} per thread), and task i works
+ * with lane i's scratch. Items
  * of one stage touch disjoint state, so how the list is cut and the order the tasks run in change
  * nothing in the results. Without a runner (one thread) the whole list is one range on lane 0.
  */
@@ -26,13 +27,20 @@ final class Parallel {
     /** The runner of the coming stages (null: the caller's thread alone). */
     void use(TaskRunner r) {
         runner = r;
-        lanes = r == null ? 1 : Math.max(1, r.parallelism());
+        int threads = r == null ? 1 : Math.max(1, r.parallelism());
+        lanes = threads == 1 ? 1 : SPLIT * threads;
     }
 
     /** How many lanes a stage may use. */
     int lanes() {
         return lanes;
     }
+
+    /**
+     * Tasks per thread of a stage: a thread that finishes early (or a thread the machine kept
+     * waiting) leaves smaller ranges for the others to take.
+     */
+    static final int SPLIT = 4; // TaskRunner.run's contract: at most 4 tasks per thread
 
     /** Smallest range worth a task of its own. */
     static final int MIN_RANGE = 4;
