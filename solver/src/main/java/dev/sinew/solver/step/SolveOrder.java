@@ -18,12 +18,15 @@ import dev.sinew.solver.math.LongSort;
  * articulation (the rows move the tree); so an item touches a set of resources: each dynamic body
  * it has, an articulated body counted as its articulation. Items joined through shared resources
  * form solve islands. An island without an articulation is one unit of work, its items in the
- * order above (the same arithmetic as solving everything one by one). The items of islands with an
- * articulation (a ragdoll pile is one) are coloured greedily in that order, each taking the first
- * of {@value #COLOURS} colours none of its resources has yet, so the items of one colour touch
- * disjoint resources; the colours are solved one after another, then the items no colour could
- * take, one by one. The schedule is a function of the pair list, so the results are the same at
- * any thread count: one thread runs the same units and colours in the same order.
+ * order above (the same arithmetic as solving everything one by one). In an island with an
+ * articulation (a ragdoll pile is one), the items of one resource are a unit too (a tree's own and
+ * ground contacts); the items between two resources are grouped by the pair, and the groups are
+ * coloured greedily in resource order, each taking the first of {@value #COLOURS} colours neither
+ * of its resources has yet, so the groups of one colour touch disjoint resources. A pass solves
+ * the colours one after another, then the groups no colour could take, one by one, then the units
+ * in parallel (a tree's own and ground contacts have the last word). The schedule is a function of
+ * the pair list, so the results are the same at any thread count: one thread runs the same units
+ * and colours in the same order.
  */
 final class SolveOrder {
     private final Bodies bodies;
@@ -423,13 +426,13 @@ final class SolveOrder {
     }
 
     private void runSchedule() {
-        par.run(0, unitCount, unitRange);
         for (int c = 0; c < colourCount; c++) {
             par.run(colStart[c], colStart[c + 1], colourRange);
         }
         if (overflowFrom < colItemCount) {
             runColoured(0, overflowFrom, colItemCount);
         }
+        par.run(0, unitCount, unitRange);
     }
 
     private void runUnits(int lane, int from, int to) {
