@@ -21,6 +21,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -29,7 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * tick does the full work (with sleeping on, the pile falls asleep within seconds and a tick costs
  * almost nothing). With {@code drives} every ragdoll holds the pose it was dropped in through the
  * {@code default} drive profile (an angular drive on every joint, updated each tick). Run with
- * {@code -prof gc}; {@code -p ragdolls=10,100,1000} (1,000 takes minutes to set up).
+ * {@code -prof gc}; {@code -p ragdolls=10,100,1000} (1,000 takes minutes to set up),
+ * {@code -p threads=1,2} for the step on the world's pool of 2 threads.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -45,12 +47,21 @@ public class RagdollPileBenchmark {
     @Param({"false", "true"})
     public boolean drives;
 
+    /** Threads the step runs on (the world's pool; the results are the same bits for any count). */
+    @Param({"1"})
+    public int threads;
+
     private World world;
     private final List<PoseDriver> drivers = new ArrayList<>();
 
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        world.close();
+    }
+
     @Setup(Level.Trial)
     public void setUp() {
-        world = new World(WorldSettings.defaults().withSleep(false));
+        world = new World(WorldSettings.defaults().withSleep(false).withThreads(threads));
         List<Ragdoll> pile = RagdollPileScene.build(world, ragdolls, 1);
         if (drives) {
             DriveProfile profile = DriveProfile.named("default");

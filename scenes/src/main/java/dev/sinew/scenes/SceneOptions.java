@@ -14,7 +14,7 @@ import org.joml.Vector3dc;
  * Options for one scene run.
  *
  * @param seconds simulated seconds; NaN means the scene's default
- * @param threads worker threads (the step is single-threaded for now: only 1 is accepted)
+ * @param threads threads the step runs on, 1 to {@value #MAX_THREADS} (the results do not depend on it)
  * @param seed    seed for scenes that randomize, so a run is reproducible
  * @param count   scene-specific count (for example ragdolls in a pile); 0 means the scene's default
  * @param inputs  the user's own clip, ragdoll definition and drive profile (each optional)
@@ -26,6 +26,9 @@ import org.joml.Vector3dc;
  */
 public record SceneOptions(double seconds, int threads, long seed, int count, SceneInputs inputs, WorldSettings world,
         Vector3dc origin) {
+    /** Most threads a run may ask the step for. */
+    public static final int MAX_THREADS = 64;
+
     /** Options with the user's files and the default world. */
     public SceneOptions(double seconds, int threads, long seed, int count, SceneInputs inputs) {
         this(seconds, threads, seed, count, inputs, null, null);
@@ -50,8 +53,8 @@ public record SceneOptions(double seconds, int threads, long seed, int count, Sc
         if (!Double.isNaN(seconds) && !(seconds > 0 && Double.isFinite(seconds))) {
             throw new InvalidArgumentException("seconds", seconds, "must be finite and > 0");
         }
-        if (threads != 1) {
-            throw new InvalidArgumentException("threads", threads, "must be 1: the step is single-threaded for now");
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new InvalidArgumentException("threads", threads, "must be from 1 to " + MAX_THREADS);
         }
         if (count < 0) {
             throw new InvalidArgumentException("count", count, "must be >= 0");

@@ -18,7 +18,12 @@ public final class SceneRunner {
      */
     public static SceneInstance create(Scene scene, SceneOptions options) {
         try {
-            return scene.create(options);
+            SceneInstance inst = scene.create(options);
+            World w = inst.world();
+            if (w != null && w.settings().threads() != options.threads()) {
+                w.setSettings(w.settings().withThreads(options.threads()));
+            }
+            return inst;
         } catch (DefinitionException e) {
             throw options.inputs().explain(e);
         } catch (dev.sinew.solver.InvalidArgumentException e) {
@@ -51,6 +56,7 @@ public final class SceneRunner {
             bar.update(t + 1);
         }
         bar.done();
+        world.close();
         Arrays.sort(nanos);
         double median = steps == 0 ? 0 : nanos[(int) (steps / 2)] / 1e6;
         List<CheckResult> checks = inst.checks();

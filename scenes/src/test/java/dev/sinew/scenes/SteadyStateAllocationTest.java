@@ -1,6 +1,7 @@
 package dev.sinew.scenes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.sinew.scenes.joints.DrivenChain;
 import dev.sinew.scenes.solver.PyramidScene;
@@ -167,6 +168,47 @@ class SteadyStateAllocationTest {
             w.step();
         }
         assertEquals(0, quietestWindow(w::step), "bytes allocated by the quietest of three 100-tick windows");
+    }
+
+    /**
+     * The same pile stepped on 2 threads (the world's pool: the caller and one worker): the
+     * parallel stages' tasks allocate nothing either, on the caller's thread or the worker's
+     * (their allocated bytes summed, the quietest of three 100-tick windows after 600 ticks).
+     */
+    @Test
+    void ragdollPileOnTwoThreadsAllocatesNothing() {
+        java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
+        World w = new World(WorldSettings.defaults().withSleep(false).withThreads(2));
+        try {
+            dev.sinew.scenes.rig.RagdollPileScene.build(w, 10, 1);
+            for (int i = 0; i < 600; i++) {
+                w.step();
+            }
+            long worker = -1;
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if (!before.contains(t) && t.getName().startsWith("sinew-worker")) {
+                    worker = t.getId();
+                }
+            }
+            assertTrue(worker >= 0, "the pool's worker thread");
+            com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            long caller = Thread.currentThread().getId();
+            long quietest = Long.MAX_VALUE;
+            for (int window = 0; window < 3; window++) {
+                // the caller's own counter read innermost, so the other reads' allocations stay outside
+                long workerStart = mx.getThreadAllocatedBytes(worker);
+                long callerStart = mx.getThreadAllocatedBytes(caller);
+                for (int i = 0; i < 100; i++) {
+                    w.step();
+                }
+                long callerEnd = mx.getThreadAllocatedBytes(caller);
+                long workerEnd = mx.getThreadAllocatedBytes(worker);
+                quietest = Math.min(quietest, callerEnd - callerStart + workerEnd - workerStart);
+            }
+            assertEquals(0, quietest, "bytes allocated by the quietest of three 100-tick windows, both threads");
+        } finally {
+            w.close();
+        }
     }
 
     /**

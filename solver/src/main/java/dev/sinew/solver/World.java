@@ -29,7 +29,7 @@ import org.joml.Vector3d;
  * validates its arguments and throws before changing anything. All values are SI, in the world
  * frame unless a name says otherwise.
  */
-public final class World {
+public final class World implements AutoCloseable {
     private static final AtomicInteger NEXT_ID = new AtomicInteger(1);
     final WorldState state;
     private final BodyControl bodyControl;
@@ -45,6 +45,10 @@ public final class World {
     private final List<StepListener> listeners = new ArrayList<>();
     private final Runnable notifyListeners = this::notifyListeners;
     private final Runnable stepOnce = this::step;
+    /** The engine's job system given with {@link #setTaskRunner}, or null. */
+    private TaskRunner external;
+    /** The world's own pool while {@link WorldSettings#threads()} is above 1 and no runner is given. */
+    private WorkerPool pool;
 
     public World() {
         this(WorldSettings.defaults());
@@ -93,9 +97,54 @@ public final class World {
         checkUnlocked("step");
         state.locked = true;
         try {
+            stepper.use(runner());
             stepper.step(listeners.isEmpty() ? null : notifyListeners);
         } finally {
             state.locked = false;
+        }
+    }
+
+    /** What runs this tick's parallel stages: the engine's runner, the world's pool, or null (one thread). */
+    private TaskRunner runner() {
+        if (external != null) {
+            return external;
+        }
+        int threads = state.settings.threads();
+        if (pool != null && pool.parallelism() != threads) {
+            pool.close();
+            pool = null;
+        }
+        if (pool == null && threads > 1) {
+            pool = new WorkerPool(threads);
+        }
+        return pool;
+    }
+
+    /**
+     * Runs the step's parallel stages on an engine's own job system from the next tick on, in place
+     * of the world's pool ({@link WorldSettings#threads()} is then not used); null goes back to the
+     * pool. The world's results are the same bits with any runner and any parallelism.
+     */
+    public void setTaskRunner(TaskRunner runner) {
+        checkUnlocked("change the task runner");
+        external = runner;
+        if (runner != null && pool != null) {
+            pool.close();
+            pool = null;
+        }
+    }
+
+    /**
+     * Stops the world's worker threads, if it started any ({@link WorldSettings#threads()} above 1);
+     * a later step starts them again. Worlds of one thread have nothing to close. The threads are
+     * daemon threads, so an unclosed world never keeps the JVM alive.
+     */
+    @Override
+    public void close() {
+        checkUnlocked("close");
+        if (pool != null) {
+            pool.close();
+            pool = null;
         }
     }
 

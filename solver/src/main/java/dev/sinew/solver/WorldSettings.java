@@ -43,6 +43,11 @@ import org.joml.Vector3dc;
  * @param faultPolicy          what happens to a body whose state is not finite or out of bounds
  *                             (default {@link FaultPolicy#RESET}); each case is reported in
  *                             {@link World#faultEvents()}
+ * @param threads              threads of the worker pool the world's step runs its parallel stages on,
+ *                             ≥ 1 (default 1: the caller's thread alone, no thread started); the
+ *                             results are the same bits for any count. The pool's threads are daemon
+ *                             threads; {@link World#close()} stops them. {@link World#setTaskRunner}
+ *                             hands the stages to an engine's own job system instead
  */
 public record WorldSettings(
         Vector3dc gravity,
@@ -64,7 +69,8 @@ public record WorldSettings(
         double sleepLinearSpeed,
         double sleepAngularSpeed,
         double worldBound,
-        FaultPolicy faultPolicy) {
+        FaultPolicy faultPolicy,
+        int threads) {
 
     public WorldSettings {
         gravity = new Vector3d(Check.finite("gravity", gravity));
@@ -85,11 +91,12 @@ public record WorldSettings(
         Check.nonNegative("sleepAngularSpeed", sleepAngularSpeed);
         Check.positive("worldBound", worldBound);
         Check.notNull("faultPolicy", faultPolicy);
+        Check.atLeast("threads", threads, 1);
     }
 
     public static WorldSettings defaults() {
         return new WorldSettings(new Vector3d(0, -9.81, 0), 1.0 / 60.0, 4, 8, 30, 1, 60, 2, 3, 0.001, 0.02, 0.1, 1.0,
-                true, true, 0.5, 0.05, 0.05, 1e4, FaultPolicy.RESET);
+                true, true, 0.5, 0.05, 0.05, 1e4, FaultPolicy.RESET, 1);
     }
 
     /** Gravity, m/s², world frame. */
@@ -97,7 +104,7 @@ public record WorldSettings(
         return new WorldSettings(g, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
                 restitutionThreshold, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
-                sleepAngularSpeed, worldBound, faultPolicy);
+                sleepAngularSpeed, worldBound, faultPolicy, threads);
     }
 
     /** The fixed tick, s, and its substeps. */
@@ -105,7 +112,7 @@ public record WorldSettings(
         return new WorldSettings(gravity, seconds, substepCount, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
                 restitutionThreshold, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
-                sleepAngularSpeed, worldBound, faultPolicy);
+                sleepAngularSpeed, worldBound, faultPolicy, threads);
     }
 
     /** Whether bodies may fall asleep (the world-wide switch). */
@@ -113,7 +120,7 @@ public record WorldSettings(
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
                 restitutionThreshold, continuousCollision, enabled, timeToSleep, sleepLinearSpeed,
-                sleepAngularSpeed, worldBound, faultPolicy);
+                sleepAngularSpeed, worldBound, faultPolicy, threads);
     }
 
     /** Contact softness: natural frequency, Hz, damping ratio, and the largest push-out speed, m/s. */
@@ -121,7 +128,7 @@ public record WorldSettings(
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, hertz, dampingRatio,
                 jointHertz, jointDampingRatio, pushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
                 restitutionThreshold, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
-                sleepAngularSpeed, worldBound, faultPolicy);
+                sleepAngularSpeed, worldBound, faultPolicy, threads);
     }
 
     /** The joints' drift correction: natural frequency, Hz, and damping ratio (defaults 60 and 2). */
@@ -129,7 +136,7 @@ public record WorldSettings(
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 hertz, dampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
                 restitutionThreshold, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
-                sleepAngularSpeed, worldBound, faultPolicy);
+                sleepAngularSpeed, worldBound, faultPolicy, threads);
     }
 
     /** Whether the time-of-impact sweep of fast bodies runs (default true). */
@@ -137,7 +144,7 @@ public record WorldSettings(
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
                 restitutionThreshold, enabled, sleepEnabled, timeToSleep, sleepLinearSpeed,
-                sleepAngularSpeed, worldBound, faultPolicy);
+                sleepAngularSpeed, worldBound, faultPolicy, threads);
     }
 
     /** The world bound (m) and what happens to a body that leaves it or whose state is not finite. */
@@ -145,7 +152,7 @@ public record WorldSettings(
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
                 restitutionThreshold, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
-                sleepAngularSpeed, bound, policy);
+                sleepAngularSpeed, bound, policy, threads);
     }
 
     /** The approach speed below which contacts do not bounce, m/s. */
@@ -153,6 +160,17 @@ public record WorldSettings(
         return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
                 jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
                 speed, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
-                sleepAngularSpeed, worldBound, faultPolicy);
+                sleepAngularSpeed, worldBound, faultPolicy, threads);
+    }
+
+    /**
+     * The same settings with the step's worker pool of {@code count} threads (1: the caller's thread
+     * alone, no thread started). The results do not depend on it, bit for bit.
+     */
+    public WorldSettings withThreads(int count) {
+        return new WorldSettings(gravity, tickSeconds, substeps, maxTicksPerUpdate, contactHertz, contactDampingRatio,
+                jointHertz, jointDampingRatio, maxPushOutSpeed, linearSlop, speculativeDistance, aabbMargin,
+                restitutionThreshold, continuousCollision, sleepEnabled, timeToSleep, sleepLinearSpeed,
+                sleepAngularSpeed, worldBound, faultPolicy, count);
     }
 }

@@ -179,6 +179,9 @@ final class Sandbox {
         Scene scene = scenes.get(sceneIndex);
         boolean yours = !given.isEmpty() && scene.options().containsAll(given)
                 && (!given.contains(SceneOption.COUNT) || scene.count() != null);
+        if (session != null) {
+            session.world().close(); // the last scene's worker threads, if any
+        }
         session = new SceneSession(scene, yours ? userOptions : SceneOptions.defaults());
         status = given.isEmpty() ? "" : yours ? "with your files and options" : "this scene runs on its own data (it does"
                 + " not read all of your options)";

@@ -35,7 +35,15 @@ final class SceneSession {
 
     /** Builds the scene again from its options. */
     void reset() {
+        int threads = 1;
+        if (instance != null) {
+            threads = world().settings().threads();
+            world().close(); // its worker threads, if the threads slider started any
+        }
         instance = dev.sinew.scenes.SceneRunner.create(scene, options);
+        if (threads != 1) {
+            world().setSettings(world().settings().withThreads(threads));
+        }
         tick = 0;
         java.util.Arrays.fill(previousGeneration, 0);
     }

@@ -61,9 +61,10 @@ final class Sections {
         }
     }
 
-    /** Substeps and contact softness of the running world. */
+    /** Substeps, threads and contact softness of the running world. */
     static final class Solver implements PanelSection {
         private final int[] substeps = {4};
+        private final int[] threads = {1};
         private final float[] hertz = {30};
         private final float[] damping = {1};
         private final float[] pushOut = {3};
@@ -80,6 +81,11 @@ final class Sections {
             substeps[0] = ws.substeps();
             if (ImGui.sliderInt("substeps", substeps, 1, 16)) {
                 w.setSettings(ws.withTick(ws.tickSeconds(), substeps[0]));
+                ws = w.settings();
+            }
+            threads[0] = ws.threads();
+            if (ImGui.sliderInt("threads", threads, 1, Math.max(2, Runtime.getRuntime().availableProcessors()))) {
+                w.setSettings(ws.withThreads(threads[0])); // the same bits at any count
                 ws = w.settings();
             }
             hertz[0] = (float) ws.contactHertz();

@@ -9,7 +9,7 @@ import java.util.List;
  * @param inputs         the user's clip, ragdoll definition and drive profile (each optional)
  * @param ticksPerSecond the tick rates the battery runs at, Hz, in the order given
  * @param seeds          the seeded scenarios (the pile) run with seeds 1 to this
- * @param threads        worker threads of the step (1 until it is parallel)
+ * @param threads        threads each scenario's step runs on
  * @param quick          the short battery (shorter runs, a smaller pile, one knock-down): a smoke
  *                       test for a project's own test suite
  */

@@ -14,8 +14,8 @@ import java.util.List;
  * world alone for {@value #AHEAD} ticks (the scene not told), restores the snapshot and goes on:
  * restoring must put back exactly what stepping changed. {@code hashMismatchTicks} counts the
  * ticks on which B's hash was not A's, {@code restoreMismatchTicks} those on which C's was not.
- * The comparison of one worker thread with two runs once the step is parallel (the scene options
- * accept more than one thread); until then the report says it was not made.
+ * Run D steps on 2 threads ({@code threadMismatchTicks}: the ticks its hash was not A's); it runs
+ * whenever the scene options accept 2 threads, and the report says so when they do not.
  */
 final class Determinism extends SceneBased {
     static final int EVERY = 60;
@@ -85,6 +85,9 @@ final class Determinism extends SceneBased {
             progress.run();
             progress.run();
             progress.run();
+        }
+        if (d != null) {
+            d.world.close();
         }
         double dt = a.world.settings().tickSeconds();
         List<Finding> extra = new ArrayList<>();

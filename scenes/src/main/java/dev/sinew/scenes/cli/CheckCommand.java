@@ -73,8 +73,8 @@ final class CheckCommand implements Callable<Integer> {
             + " seeds 1 to N, N in [1, 100] (default 1)")
     int seeds;
 
-    @Option(names = "--threads", paramLabel = "T", defaultValue = "1", description = "worker threads of the step: only 1 until"
-            + " the step is parallel (the scenarios themselves run side by side, one per core)")
+    @Option(names = "--threads", paramLabel = "T", defaultValue = "1", description = "threads each scenario's step runs on, 1"
+            + " to 64 (default 1; the scenarios themselves run side by side, one per core)")
     int threads;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "check-report", description = "the folder for report.json,"

@@ -210,8 +210,8 @@ public final class Main implements Callable<Integer> {
                 + " (default: the scene's); a run keeps 8 bytes per tick for its timing")
         Double seconds;
 
-        @Option(names = "--threads", paramLabel = "T", defaultValue = "1", description = "worker threads: only 1 until"
-                + " the step is parallel")
+        @Option(names = "--threads", paramLabel = "T", defaultValue = "1", description = "threads the step runs on, 1 to 64"
+                + " (default 1); the results are the same bits for any count")
         int threads;
 
         @Mixin

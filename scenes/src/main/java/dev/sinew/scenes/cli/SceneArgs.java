@@ -114,9 +114,9 @@ public final class SceneArgs {
     }
 
     static void checkThreads(int threads) {
-        if (threads != 1) {
-            throw new InvalidArgumentException("--threads", threads, "is not supported yet: the step runs on one thread,"
-                    + " so only --threads 1 is accepted until it is parallel");
+        if (threads < 1 || threads > SceneOptions.MAX_THREADS) {
+            throw new InvalidArgumentException("--threads", threads, "must be from 1 to " + SceneOptions.MAX_THREADS
+                    + " (the threads the step runs on)");
         }
     }
 

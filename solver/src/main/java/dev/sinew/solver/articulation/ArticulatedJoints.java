@@ -51,8 +51,13 @@ final class ArticulatedJoints {
      * substep; call after {@link #freeStep}.
      */
     void warmStart() {
-        evaluatedAt = arts.crossStamp;
-        for (int i = 0; i < arts.count; i++) {
+        warmStart(0, arts.count);
+    }
+
+    /** {@link #warmStart()} of articulations [from, to). */
+    void warmStart(int from, int to) {
+        for (int i = from; i < to; i++) {
+            arts.evaluatedAt[i] = arts.crossStamp;
             Articulation a = arts.list[i];
             a.nodeResponses();
             for (int l = 0; l < a.linkCount; l++) {
@@ -96,14 +101,18 @@ final class ArticulatedJoints {
      * j·(±q̇) on its joint's node.
      */
     void solve(SoftCoefficients soft, double h) {
-        // the limits' rows depend on the orientations alone: evaluated once per pose
-        boolean fresh = evaluatedAt == arts.crossStamp;
-        evaluatedAt = arts.crossStamp;
-        boolean afterProjection = projected;
-        projected = false;
-        for (int i = 0; i < arts.count; i++) {
+        solve(soft, h, 0, arts.count);
+    }
+
+    /** {@link #solve(SoftCoefficients, double)} of articulations [from, to). */
+    void solve(SoftCoefficients soft, double h, int from, int to) {
+        for (int i = from; i < to; i++) {
+            // the limits' rows depend on the orientations alone: measured once per pose
+            boolean fresh = arts.evaluatedAt[i] == arts.crossStamp;
+            arts.evaluatedAt[i] = arts.crossStamp;
+            boolean measured = arts.projectedNow[i] && arts.settled[i];
+            arts.projectedNow[i] = false;
             Articulation a = arts.list[i];
-            boolean measured = afterProjection && settled[i];
             for (int l = 0; l < a.linkCount; l++) {
                 int j = a.linkJoint[l];
                 if (j < 0) {
@@ -181,8 +190,6 @@ final class ArticulatedJoints {
         }
     }
 
-    /** The articulations' pose stamp at which the limits were last evaluated. */
-    private long evaluatedAt = -1;
 
     /** Each limit row's K·j and j·K·j for the node response K at k[ko..] (see {@link AxisConstraintPart#kj}). */
     private static void respond(SwingTwistLimitPart st, double[] k, int ko) {
@@ -273,35 +280,24 @@ final class ArticulatedJoints {
      * closing the cone can push the twist past its range.
      */
     void project() {
-        if (settled.length < arts.count) {
-            settled = new boolean[arts.list.length];
-        }
-        Arrays.fill(settled, 0, arts.count, false);
-        for (int pass = 0; pass < PROJECTION_PASSES; pass++) {
-            boolean any = false;
-            for (int t = 0; t < arts.count; t++) {
-                // a tree the last pass left in place would measure the same again (the trees'
-                // projections are independent of each other)
-                if (!settled[t]) {
-                    boolean moved = project(t);
-                    settled[t] = !moved;
-                    any |= moved;
-                }
-            }
-            if (!any) {
-                break;
-            }
-        }
-        projected = true;
+        project(0, arts.count);
     }
 
     /**
-     * Per articulation: its last projection left it in place, so the limits it measured (those
-     * without an active spring) still hold for the pose the relax pass sees.
+     * {@link #project()} of articulations [from, to), each with its own passes (a pass over a tree
+     * with no limit passed changes nothing, so the trees are independent). A tree its last pass
+     * left in place keeps the limits that pass measured for the relax.
      */
-    private boolean[] settled = new boolean[0];
-    /** The projection ran since the last pass over the rows, and {@link #settled} describes the pose now. */
-    private boolean projected;
+    void project(int from, int to) {
+        for (int t = from; t < to; t++) {
+            boolean moved = true;
+            for (int pass = 0; pass < PROJECTION_PASSES && moved; pass++) {
+                moved = project(t);
+            }
+            arts.settled[t] = !moved;
+            arts.projectedNow[t] = true;
+        }
+    }
 
     /**
      * Projection passes per substep at most (a pass re-measures the limits the last one moved; it

@@ -20,6 +20,8 @@ final class Articulation extends ArticulationResponse {
     private double[] gen = new double[12];
     private double[] accel = new double[12];
     private final double[] spin = new double[3];
+    /** A link's rotation matrix (the articulation's own: articulations step at the same time). */
+    private final double[] rotation = new double[9];
 
     /**
      * Builds this substep's system and advances q̇ by the forces: gravity (scaled per body), the
@@ -223,7 +225,7 @@ final class Articulation extends ArticulationResponse {
             linkTorque[3 * l + 1] -= ad * (inertia[io + 3] * wx + inertia[io + 4] * wy + inertia[io + 5] * wz);
             linkTorque[3 * l + 2] -= ad * (inertia[io + 6] * wx + inertia[io + 7] * wy + inertia[io + 8] * wz);
             if (b.gyroscopic[k]) {
-                Gyroscopic.step(b, k, h, angVel, 3 * l, spin, 0);
+                Gyroscopic.step(b, k, h, angVel, 3 * l, spin, 0, b.rotationMatrix(k, rotation));
                 double dx = (spin[0] - wx) / h;
                 double dy = (spin[1] - wy) / h;
                 double dz = (spin[2] - wz) / h;

@@ -45,8 +45,6 @@ public final class Articulations {
     private int[] queueParentLink = new int[0];
     private final double[] zero3 = new double[3];
 
-    private double[] path = new double[12];
-    private final double[] vel6 = new double[6];
 
     public Articulations(Bodies bodies, Joints joints, ContactSolver contacts) {
         this.b = bodies;
@@ -55,6 +53,7 @@ public final class Articulations {
         this.ground = new ArticulatedGround(this, bodies);
         this.rows = new ArticulatedJoints(this, bodies, joints, ground);
         this.drives = new ArticulatedDrives(bodies, joints);
+        this.mainLane = new Lane(contacts);
     }
 
     /** The articulations' contacts with the ground, solved as one block per tree. */
@@ -72,6 +71,16 @@ public final class Articulations {
 
     public boolean articulated(int body) {
         return body < artOf.length && artOf[body] >= 0;
+    }
+
+    /** The body's articulation this tick (0 to {@link #count()} − 1), or −1. */
+    public int articulationOf(int body) {
+        return articulated(body) ? artOf[body] : -1;
+    }
+
+    /** How many articulations this tick has. */
+    public int count() {
+        return count;
     }
 
     /**
@@ -191,6 +200,7 @@ public final class Articulations {
             }
             emit(i);
         }
+        ensurePoseState();
     }
 
     /** Lays out the articulation of the component rooted (union-find) at body r. */
@@ -345,12 +355,38 @@ public final class Articulations {
      * Γ, taken into the system as (H + Γ⁻¹)·Δq̇ = h·g − J·Γ⁻¹·v; then the articulated responses.
      */
     public boolean freeStep(double h, double gx, double gy, double gz) {
+        beginFreeStep();
+        return freeStep(h, gx, gy, gz, 0, 0, count);
+    }
+
+    /** Before the articulations' {@link #freeStep(double, double, double, double, int, int, int)}. */
+    public void beginFreeStep() {
         crossStamp++;
-        for (int i = 0; i < count; i++) {
-            Articulation a = list[i];
+    }
+
+    /**
+     * {@link #freeStep(double, double, double, double)} of articulations [from, to) with lane
+     * {@code lane}'s scratch; every one of them is stepped, and false is returned if one is singular.
+     */
+    public boolean freeStep(double h, double gx, double gy, double gz, int lane, int from, int to) {
+        ArticulatedDrives drives = laneDrives[lane];
+        double[] lever = laneLever[lane];
+        boolean ok = true;
+        for (int i = from; i < to; i++) {
+            if (laneImpulse[lane].length < 3 * list[i].linkCount) {
+                laneImpulse[lane] = new double[3 * list[i].linkCount];
+            }
+            ok &= freeStep(list[i], h, gx, gy, gz, drives, laneImpulse[lane], lever);
+        }
+        return ok;
+    }
+
+    private boolean freeStep(Articulation a, double h, double gx, double gy, double gz, ArticulatedDrives drives,
+            double[] jointImpulse, double[] lever) {
+        {
             baseMotion(a);
             a.pose(b);
-            tension(a, h);
+            tension(a, h, lever);
             a.prepareStep(b);
             boolean driven = drives.setUp(a);
             a.forces(b, h, gx, gy, gz);
@@ -364,9 +400,6 @@ public final class Articulations {
                 }
             }
             int links = a.linkCount;
-            if (jointImpulse.length < 3 * links) {
-                jointImpulse = new double[3 * links];
-            }
             a.jointImpulses(b, h, jointImpulse);
             for (int l = 0; l < links; l++) {
                 int j = a.linkJoint[l];
@@ -383,8 +416,9 @@ public final class Articulations {
         return true;
     }
 
-    private double[] jointImpulse = new double[12];
-    private final double[] lever = new double[3];
+    private ArticulatedDrives[] laneDrives = new ArticulatedDrives[0];
+    private double[][] laneImpulse = new double[0][];
+    private double[][] laneLever = new double[0][];
 
     /**
      * Adds each link's tension inertia to its world inertia for this substep's system: a joint
@@ -396,7 +430,7 @@ public final class Articulations {
      * {@link JointTreeSolver#TENSION_FREE} of its own inertia across the lever. The force is the
      * joint's impulse in the last substep over h (kept in the joint's point part).
      */
-    private void tension(Articulation a, double h) {
+    private void tension(Articulation a, double h, double[] lever) {
         for (int l = 0; l < a.linkCount; l++) {
             int j = a.linkJoint[l];
             if (j < 0 || j == a.rootSpring) {
@@ -406,12 +440,13 @@ public final class Articulations {
             // on B +imp at R_B·a_B, on A −imp at R_A·a_A; the link and its parent (or base)
             int ba = joints.bodyA[j];
             int bb = joints.bodyB[j];
-            addTension(a, bb, joints.localB, 3 * j, imp, 1, h);
-            addTension(a, ba, joints.localA, 3 * j, imp, -1, h);
+            addTension(a, bb, joints.localB, 3 * j, imp, 1, h, lever);
+            addTension(a, ba, joints.localA, 3 * j, imp, -1, h, lever);
         }
     }
 
-    private void addTension(Articulation a, int body, double[] local, int o, double[] imp, double sign, double h) {
+    private void addTension(Articulation a, int body, double[] local, int o, double[] imp, double sign, double h,
+            double[] lever) {
         if (!articulated(body) || list[artOf[body]] != a) {
             return;
         }
@@ -496,6 +531,12 @@ public final class Articulations {
      * articulation ({@link Articulation#crossResponse}): its rows then move both bodies together.
      */
     public void crossBegin(ContactPair p) {
+        crossBegin(p, mainLane);
+    }
+
+    /** {@link #crossBegin(ContactPair)} into one task's contact solver (see {@link #begin(int, Lane)}). */
+    public void crossBegin(ContactPair p, Lane lane) {
+        ContactSolver contacts = lane.contacts;
         int a = p.bodyA;
         int c = p.bodyB;
         int slot = p.crossSlot;
@@ -511,6 +552,19 @@ public final class Articulations {
         }
         contacts.crossA = a;
         contacts.crossB = c;
+    }
+
+    /**
+     * Computes the cross response of a pair whose bodies share an articulation into its slot's
+     * cache, unless it holds one already, so that tasks preparing pairs of one tree at the same
+     * time only read it ({@link #crossSlot} first).
+     */
+    public void crossCache(ContactPair p) {
+        int slot = p.crossSlot;
+        if (slot >= 0 && crossStampOf[slot] != crossStamp) {
+            list[artOf[p.bodyA]].crossResponse(b, linkOf[p.bodyA], linkOf[p.bodyB], crossCache, 36 * slot);
+            crossStampOf[slot] = crossStamp;
+        }
     }
 
     /**
@@ -532,13 +586,38 @@ public final class Articulations {
 
     private int crossSlots;
     long crossStamp;
+
+    /**
+     * Per articulation, for its joint rows (each articulation is handled by one task per stage, so
+     * these are written by one thread at a time): the {@link #crossStamp} at which its limits were
+     * last measured, whether its last projection left it in place, and whether the projection ran
+     * since the last pass over its rows.
+     */
+    long[] evaluatedAt = new long[0];
+    boolean[] settled = new boolean[0];
+    boolean[] projectedNow = new boolean[0];
+
+    /** Sizes the per-articulation state of the joint rows (from {@link #build}, on one thread). */
+    void ensurePoseState() {
+        if (evaluatedAt.length < count) {
+            evaluatedAt = new long[list.length];
+            Arrays.fill(evaluatedAt, -1);
+            settled = new boolean[list.length];
+            projectedNow = new boolean[list.length];
+        }
+    }
     private long[] crossStampOf = new long[8];
     private double[] crossCache = new double[36 * 8];
 
     /** Ends a pair's cross response. */
     public void crossEnd() {
-        contacts.crossA = -1;
-        contacts.crossB = -1;
+        crossEnd(mainLane);
+    }
+
+    /** {@link #crossEnd()} of one task's contact solver. */
+    public void crossEnd(Lane lane) {
+        lane.contacts.crossA = -1;
+        lane.contacts.crossB = -1;
     }
 
     /** Moves every articulation's links by their velocities over h (after the kinematic bodies moved). */
@@ -553,15 +632,26 @@ public final class Articulations {
 
     /** Loads the body's exact current velocity into its arrays and clears its contact impulse. */
     public void begin(int body) {
+        begin(body, mainLane);
+    }
+
+    /**
+     * {@link #begin} with one task's scratch and contact solver: tasks that work on different
+     * articulations at the same time each use their own lane.
+     */
+    public void begin(int body, Lane lane) {
         Articulation a = list[artOf[body]];
         int l = linkOf[body];
-        if (path.length < 3 * a.nodeCount) {
-            path = new double[3 * a.nodeCount];
+        if (lane.path.length < 3 * a.nodeCount) {
+            lane.path = new double[3 * a.nodeCount];
         }
+        double[] path = lane.path;
+        double[] vel6 = lane.vel6;
         a.pathVelocity(a.linkNode[l], path);
         a.pointVelocity(l, path, b.pos[3 * body], b.pos[3 * body + 1], b.pos[3 * body + 2], vel6, true);
         System.arraycopy(vel6, 0, b.linVel, 3 * body, 3);
         System.arraycopy(vel6, 3, b.angVel, 3 * body, 3);
+        ContactSolver contacts = lane.contacts;
         if (contacts.wrench.length < b.wrenchLength()) {
             contacts.wrench = new double[b.wrenchLength()];
         }
@@ -570,21 +660,89 @@ public final class Articulations {
 
     /** Sweeps the impulse the body's contacts gave it since {@link #begin} through its articulation. */
     public void end(int body) {
+        end(body, mainLane);
+    }
+
+    /** {@link #end} with one task's lane (see {@link #begin(int, Lane)}). */
+    public void end(int body, Lane lane) {
         int o = 6 * body;
-        double[] w = contacts.wrench;
+        double[] w = lane.contacts.wrench;
         if (w[o] == 0 && w[o + 1] == 0 && w[o + 2] == 0 && w[o + 3] == 0 && w[o + 4] == 0 && w[o + 5] == 0) {
             return;
         }
         Articulation a = list[artOf[body]];
         int l = linkOf[body];
         a.pathImpulse(l, w[o], w[o + 1], w[o + 2], b.pos[3 * body], b.pos[3 * body + 1], b.pos[3 * body + 2], w[o + 3],
-                w[o + 4], w[o + 5], path);
-        a.applyPath(a.linkNode[l], path);
+                w[o + 4], w[o + 5], lane.path);
+        a.applyPath(a.linkNode[l], lane.path);
     }
+
+    /**
+     * One task's scratch for the calls that move an articulation's bodies through the contact
+     * solver ({@link #begin(int, Lane)}, {@link #end(int, Lane)}, {@link #crossBegin(ContactPair, Lane)}),
+     * with that task's contact solver.
+     */
+    public static final class Lane {
+        final ContactSolver contacts;
+        double[] path = new double[12];
+        final double[] vel6 = new double[6];
+
+        public Lane(ContactSolver contacts) {
+            this.contacts = contacts;
+        }
+    }
+
+    private final Lane mainLane;
 
     /** Warm start of the articulated joints' limit and friction rows; call after {@link #freeStep}. */
     public void warmStartJoints() {
         rows.warmStart();
+    }
+
+    /**
+     * Makes room for {@code n} tasks working on different articulations at the same time (the
+     * calls with a {@code lane}): each has its own joint rows' scratch.
+     */
+    public void lanes(int n) {
+        if (laneRows.length < n) {
+            ArticulatedJoints[] grown = Arrays.copyOf(laneRows, n);
+            for (int i = laneRows.length; i < n; i++) {
+                grown[i] = i == 0 ? rows : new ArticulatedJoints(this, b, joints, ground);
+            }
+            laneRows = grown;
+            laneDrives = Arrays.copyOf(laneDrives, n);
+            laneImpulse = Arrays.copyOf(laneImpulse, n);
+            laneLever = Arrays.copyOf(laneLever, n);
+            for (int i = 0; i < n; i++) {
+                if (laneDrives[i] == null) {
+                    laneDrives[i] = i == 0 ? drives : new ArticulatedDrives(b, joints);
+                    laneImpulse[i] = new double[12];
+                    laneLever[i] = new double[3];
+                }
+            }
+        }
+    }
+
+    private ArticulatedJoints[] laneRows = new ArticulatedJoints[0];
+
+    /** {@link #warmStartJoints()} of articulations [from, to) with lane {@code lane}'s scratch. */
+    public void warmStartJoints(int lane, int from, int to) {
+        laneRows[lane].warmStart(from, to);
+    }
+
+    /** {@link #solveJoints} of articulations [from, to) with lane {@code lane}'s scratch. */
+    public void solveJoints(SoftCoefficients soft, double h, int lane, int from, int to) {
+        laneRows[lane].solve(soft, h, from, to);
+    }
+
+    /** {@link #projectLimits} of articulations [from, to) with lane {@code lane}'s scratch; then {@link #projected()}. */
+    public void projectLimits(int lane, int from, int to) {
+        laneRows[lane].project(from, to);
+    }
+
+    /** After every articulation's {@link #projectLimits(int, int, int)}: the links have moved. */
+    public void projected() {
+        crossStamp++;
     }
 
     /** One pass over the articulated joints' rows ({@code soft} null: the relax pass). */

@@ -241,6 +241,12 @@ public final class Bodies extends Slots {
         return rotation;
     }
 
+    /** Body b's rotation matrix R(q_b), row-major, into {@code out} (returned). */
+    public double[] rotationMatrix(int b, double[] out) {
+        Quaternions.toMatrix(rot[4 * b], rot[4 * b + 1], rot[4 * b + 2], rot[4 * b + 3], out, 0);
+        return out;
+    }
+
     /** Refreshes the world inverse inertia R·I⁻¹·Rᵀ of body b from its orientation. */
     public void updateWorldInertia(int b) {
         int o = 9 * b;

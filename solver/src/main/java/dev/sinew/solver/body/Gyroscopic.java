@@ -20,7 +20,14 @@ public final class Gyroscopic {
      * dst[d..d+2] (they may alias; left unchanged when ω is zero or the Newton matrix singular).
      */
     public static void step(Bodies b, int i, double h, double[] src, int so, double[] dst, int d) {
-        double[] r = b.rotationMatrix(i); // R(q), row-major: r[3·row + col]
+        step(b, i, h, src, so, dst, d, b.rotationMatrix(i));
+    }
+
+    /**
+     * {@link #step(Bodies, int, double, double[], int, double[], int)} with body i's rotation matrix
+     * r = R(q), row-major: r[3·row + col], from the caller's own scratch (tasks running at once).
+     */
+    public static void step(Bodies b, int i, double h, double[] src, int so, double[] dst, int d, double[] r) {
         double wx0 = src[so];
         double wy0 = src[so + 1];
         double wz0 = src[so + 2];

@@ -24,13 +24,8 @@ public final class Contacts {
     private ContactPair[] mergeBuffer = new ContactPair[64];
     private ContactPair[] pool = new ContactPair[64];
     private int poolCount;
-    private final NarrowPhase narrowPhase = new NarrowPhase();
-    private final ContactManifold manifold = new ContactManifold();
+    private final Scratch scratch = new Scratch();
     private final TerrainManifolds patches = new TerrainManifolds();
-    private final int[] oldId = new int[ContactManifold.MAX_POINTS * TerrainManifolds.MAX_PATCHES];
-    private final double[] oldImpulse = new double[ContactManifold.MAX_POINTS * TerrainManifolds.MAX_PATCHES];
-    private final Transform ta = new Transform();
-    private final Transform tb = new Transform();
     private final Vector3d scratchPos = new Vector3d();
     private final Quaterniond scratchRot = new Quaterniond();
     private final double[] bounds = new double[6];
@@ -110,6 +105,31 @@ public final class Contacts {
      * bodies can close in {@code dt} (s).
      */
     public void updateManifold(ContactPair p, double dt, double speculativeDistance, boolean fresh) {
+        updateManifold(p, dt, speculativeDistance, fresh, scratch);
+    }
+
+    /**
+     * The temporaries of a manifold update: {@link #updateManifold(ContactPair, double, double, boolean, Scratch)}
+     * of pairs that are not terrain pairs, each task with its own, may run at the same time (it writes the pair alone).
+     */
+    public static final class Scratch {
+        final NarrowPhase narrowPhase = new NarrowPhase();
+        final ContactManifold manifold = new ContactManifold();
+        final int[] oldId = new int[ContactManifold.MAX_POINTS * TerrainManifolds.MAX_PATCHES];
+        final double[] oldImpulse = new double[ContactManifold.MAX_POINTS * TerrainManifolds.MAX_PATCHES];
+        final double[] carryNormal = new double[ContactManifold.MAX_POINTS];
+        final Transform ta = new Transform();
+        final Transform tb = new Transform();
+    }
+
+    /** {@link #updateManifold(ContactPair, double, double, boolean)} with a task's own temporaries (a terrain pair: the world's only). */
+    public void updateManifold(ContactPair p, double dt, double speculativeDistance, boolean fresh, Scratch s) {
+        Transform ta = s.ta;
+        Transform tb = s.tb;
+        int[] oldId = s.oldId;
+        double[] oldImpulse = s.oldImpulse;
+        NarrowPhase narrowPhase = s.narrowPhase;
+        ContactManifold manifold = s.manifold;
         int ca = p.colliderA;
         int cb = p.colliderB;
         int ba = p.bodyA;
@@ -125,7 +145,7 @@ public final class Contacts {
             // no point of either shape can come within the margin: nothing to collide
             if (p.pointCount > 0) {
                 manifold.clear();
-                apply(p, manifold, fresh, 0);
+                apply(p, manifold, fresh, 0, s);
             }
             return;
         }
@@ -140,7 +160,7 @@ public final class Contacts {
         }
         if (!p.terrain) {
             narrowPhase.collide(colliders.shape[ca], ta, colliders.shape[cb], tb, margin, manifold);
-            apply(p, manifold, fresh, oldCount);
+            apply(p, manifold, fresh, oldCount, s);
             return;
         }
         int slots = TerrainManifolds.MAX_PATCHES;
@@ -154,7 +174,7 @@ public final class Contacts {
         narrowPhase.collideTerrain(colliders.shape[ca], ta, colliders.shape[cb], tb, margin, slots, patches);
         if (patches.count == 0) {
             manifold.clear();
-            apply(p, manifold, fresh, oldCount);
+            apply(p, manifold, fresh, oldCount, s);
         }
         ContactPair prev = null;
         ContactPair q = p;
@@ -172,7 +192,7 @@ public final class Contacts {
             if (q.pointCount > 0 && q.nx * m.nx + q.ny * m.ny + q.nz * m.nz < PATCH_KEEPS_FRICTION) {
                 q.pointCount = 0; // another patch now: its friction history does not carry
             }
-            apply(q, m, fresh, oldCount);
+            apply(q, m, fresh, oldCount, s);
             prev = q;
             q = q.nextPatch;
         }
@@ -181,7 +201,7 @@ public final class Contacts {
             // mid-tick: patches that went away keep their slot, empty, until the tick ends
             for (ContactPair r = last.nextPatch; r != null; r = r.nextPatch) {
                 manifold.clear();
-                apply(r, manifold, false, oldCount);
+                apply(r, manifold, false, oldCount, s);
             }
         } else if (last.nextPatch != null) {
             releasePair(last.nextPatch);
@@ -211,7 +231,10 @@ public final class Contacts {
         return dx * dx + dy * dy + dz * dz > reach * reach;
     }
 
-    private void apply(ContactPair p, ContactManifold m, boolean fresh, int oldCount) {
+    private void apply(ContactPair p, ContactManifold m, boolean fresh, int oldCount, Scratch s) {
+        int[] oldId = s.oldId;
+        double[] oldImpulse = s.oldImpulse;
+        double[] carryNormal = s.carryNormal;
         int ba = p.bodyA;
         int bb = p.bodyB;
         int previousPoints = p.pointCount;
@@ -267,8 +290,6 @@ public final class Contacts {
             Quaternions.inverseRotate(rot, bb, rbx, rby, rbz, p.localB, o);
         }
     }
-
-    private final double[] carryNormal = new double[ContactManifold.MAX_POINTS];
 
     public static double length(double[] a, int i) {
         return Math.sqrt(a[3 * i] * a[3 * i] + a[3 * i + 1] * a[3 * i + 1] + a[3 * i + 2] * a[3 * i + 2]);

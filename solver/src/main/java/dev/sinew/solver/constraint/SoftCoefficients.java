@@ -45,6 +45,16 @@ public final class SoftCoefficients {
     /** False when both gains are zero: the spring does nothing. */
     public boolean active;
 
+    /** Copies another's coefficients. */
+    public void copyFrom(SoftCoefficients o) {
+        biasRate = o.biasRate;
+        massScale = o.massScale;
+        impulseScale = o.impulseScale;
+        physical = o.physical;
+        invD = o.invD;
+        active = o.active;
+    }
+
     /**
      * A spring of {@code hertz} Hz and damping ratio {@code zeta} over step h (s), relative to the
      * row's mass; 0 Hz gives the rigid solve without bias.

@@ -41,4 +41,24 @@ public class SolverContext {
     public SolverContext(SolverCounters counters) {
         this.counters = counters;
     }
+
+    /** Takes another context's values (not its counters): a task's own copy of the tick's context. */
+    public void copyFrom(SolverContext o) {
+        substeps = o.substeps;
+        h = o.h;
+        invH = o.invH;
+        contactSoft.copyFrom(o.contactSoft);
+        staticContactSoft.copyFrom(o.staticContactSoft);
+        contactOmega = o.contactOmega;
+        contactZeta = o.contactZeta;
+        jointSoft.copyFrom(o.jointSoft);
+        linearSlop = o.linearSlop;
+        maxPushOutSpeed = o.maxPushOutSpeed;
+        restitutionThreshold = o.restitutionThreshold;
+        gravityX = o.gravityX;
+        gravityY = o.gravityY;
+        gravityZ = o.gravityZ;
+        maxContactImpulse = o.maxContactImpulse;
+        bodyImpulseCaps = o.bodyImpulseCaps;
+    }
 }

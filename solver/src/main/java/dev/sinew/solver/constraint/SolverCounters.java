@@ -33,4 +33,20 @@ public final class SolverCounters {
         appliedImpulseCapped = appliedSincePrevious;
         appliedSincePrevious = 0;
     }
+
+    /** Adds the counts a task made on its own counters (the solver's limits) into these and clears them. */
+    public void drainInto(SolverCounters into) {
+        into.speedCapped += speedCapped;
+        into.pushOutCapped += pushOutCapped;
+        into.contactImpulseCapped += contactImpulseCapped;
+        into.bodyImpulseCapped += bodyImpulseCapped;
+        into.treeContactsLeftOut += treeContactsLeftOut;
+        into.sweptBack += sweptBack;
+        speedCapped = 0;
+        pushOutCapped = 0;
+        contactImpulseCapped = 0;
+        bodyImpulseCapped = 0;
+        treeContactsLeftOut = 0;
+        sweptBack = 0;
+    }
 }

@@ -35,6 +35,11 @@ public final class IslandBlockSolver {
         this.cs = contactSolver;
     }
 
+    /** Reads the couplings another island solver prepared (one task's solver reading the tick's). */
+    public void shareCouplings(IslandBlockSolver from) {
+        couplings = from.couplings;
+    }
+
     /** Makes room for the couplings of {@code islands} islands. */
     public void ensure(int islands) {
         if (couplings.length < islands) {

@@ -7,11 +7,27 @@ import dev.sinew.solver.constraint.Tuning;
 import dev.sinew.solver.contact.BlockLcp;
 import dev.sinew.solver.contact.ContactSolver;
 import dev.sinew.solver.contact.IslandBlockSolver;
+import dev.sinew.solver.math.LongSort;
 
 /**
  * The order in which a tick's contact pairs are solved: small islands of manifolds as one exact
  * block (the island solver), every other manifold on its own. Rebuilt when the tick starts and
  * when fast pairs are recollided between substeps.
+ *
+ * <p>The items (blocks and single manifolds) are scheduled for parallel solving. What a pair's
+ * rows write is the velocity of its moving bodies, and, for an articulated body, its whole
+ * articulation (the rows move the tree); so an item touches a set of resources: each dynamic body
+ * it has, an articulated body counted as its articulation. Items joined through shared resources
+ * form solve islands. An island without an articulation is one unit of work, its items in the
+ * order above (the same arithmetic as solving everything one by one). In an island with an
+ * articulation (a ragdoll pile is one), the items of one resource are a unit too (a tree's own and
+ * ground contacts); the items between two resources are grouped by the pair, and the groups are
+ * coloured greedily in resource order, each taking the first of {@value #COLOURS} colours neither
+ * of its resources has yet, so the groups of one colour touch disjoint resources. A pass solves
+ * the colours one after another, then the groups no colour could take, one by one, then the units
+ * in parallel (a tree's own and ground contacts have the last word). The schedule is a function of
+ * the pair list, so the results are the same at any thread count: one thread runs the same units
+ * and colours in the same order.
  */
 final class SolveOrder {
     private final Bodies bodies;
@@ -29,12 +45,52 @@ final class SolveOrder {
     private int[] groupFill = new int[64];
     private int[] pairGroup = new int[64];
 
-    SolveOrder(Bodies bodies, ContactSolver contactSolver, IslandBlockSolver islandSolver, Articulations arts) {
+    SolveOrder(Bodies bodies, ContactSolver contactSolver, IslandBlockSolver islandSolver, Articulations arts,
+            Parallel par, Lane[][] lanes) {
         this.bodies = bodies;
         this.contactSolver = contactSolver;
         this.islandSolver = islandSolver;
         this.arts = arts;
+        this.par = par;
+        this.lanes = lanes;
+        this.mainLane = new Articulations.Lane(contactSolver);
     }
+
+    private final Parallel par;
+    /** The stepper's lanes (one array, replaced when the lanes grow). */
+    private final Lane[][] lanes;
+    private final Articulations.Lane mainLane;
+
+    /** Most colours of the articulated islands' items; the items past them are solved one by one. */
+    static final int COLOURS = 64;
+    // the schedule: units (items of islands without articulations) and colours (of the others)
+    private int[] resRoot = new int[64];
+    private boolean[] resArt = new boolean[64];
+    private long[] resMask = new long[64];
+    private int[] resUnit = new int[64];
+    private int[] itemTag = new int[64];
+    private int[] unitItems = new int[64];
+    private int[] unitStart = new int[65];
+    private int unitCount;
+    /** Sort keys of the two-resource items: lower resource, higher resource, item (21 bits each). */
+    private long[] pairKeys = new long[64];
+    private static final int KEY_LIMIT = 1 << 21;
+    private static final long KEY_MASK = KEY_LIMIT - 1;
+    /** The two-resource items sorted, their groups (one per resource pair), each group's colour, the groups by colour. */
+    private int[] pairItems = new int[64];
+    private int[] groupStart = new int[65];
+    private int[] groupColour = new int[64];
+    private int[] colGroups = new int[64];
+    private final int[] colStart = new int[COLOURS + 2];
+    private int colourCount;
+    private int overflowFrom;
+    private int colItemCount;
+    // the stage being run
+    private boolean warm;
+    private double stageInvH;
+    private boolean stageBias;
+    private final Parallel.Range unitRange = this::runUnits;
+    private final Parallel.Range colourRange = this::runColoured;
 
     private final Articulations arts;
 
@@ -127,76 +183,354 @@ final class SolveOrder {
             at += count;
         }
         itemStart[itemCount] = at;
+        schedule();
     }
 
-    /**
-     * Chooses the items the next passes visit: every item but the pairs of an articulated body with
-     * no impulse that are apart by {@link Tuning#SUBSTEP_APART_MARGIN} more than their closing speed
-     * needs (velocities as last written to the body arrays). Call after {@link #build} and before
-     * the passes of a substep and its relax, with the articulations' velocities written.
-     */
-    void select(double invH) {
-        if (active.length < itemCount) {
-            active = new int[itemStart.length];
+    /** The resource of a body: −1 if its velocity is not written, its articulation, or itself. */
+    private int resource(int body) {
+        if (bodies.type[body] != Bodies.DYNAMIC) {
+            return -1;
         }
-        activeCount = 0;
+        int a = arts.articulationOf(body);
+        return a >= 0 ? bodies.capacity + a : body;
+    }
+
+    private int findRes(int x) {
+        while (resRoot[x] != x) {
+            resRoot[x] = resRoot[resRoot[x]];
+            x = resRoot[x];
+        }
+        return x;
+    }
+
+    /** The first resource of an item (every item has a dynamic body). */
+    private int firstResource(int it) {
+        for (int m = itemStart[it]; m < itemStart[it + 1]; m++) {
+            int r = resource(ordered[m].bodyA);
+            if (r < 0) {
+                r = resource(ordered[m].bodyB);
+            }
+            if (r >= 0) {
+                return r;
+            }
+        }
+        return -1;
+    }
+
+    /** True if resource r is the only one the item touches. */
+    private boolean onlyResource(int it, int r) {
+        for (int m = itemStart[it]; m < itemStart[it + 1]; m++) {
+            int ra = resource(ordered[m].bodyA);
+            int rb = resource(ordered[m].bodyB);
+            if (ra >= 0 && ra != r || rb >= 0 && rb != r) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Units and colours over the items (see the class doc). */
+    private void schedule() {
+        int keys = bodies.capacity + arts.count();
+        if (resRoot.length < keys) {
+            int len = Math.max(keys, 2 * resRoot.length);
+            resRoot = new int[len];
+            resArt = new boolean[len];
+            resMask = new long[len];
+            resUnit = new int[len];
+        }
+        if (itemTag.length < itemCount) {
+            int len = Math.max(itemCount, 2 * itemTag.length);
+            itemTag = new int[len];
+            unitItems = new int[len];
+            unitStart = new int[len + 1];
+        }
+        int cap = bodies.capacity;
+        for (int m = 0; m < itemStart[itemCount]; m++) {
+            for (int side = 0; side < 2; side++) {
+                int r = resource(side == 0 ? ordered[m].bodyA : ordered[m].bodyB);
+                if (r >= 0) {
+                    resRoot[r] = r;
+                    resArt[r] = r >= cap;
+                    resMask[r] = 0;
+                    resUnit[r] = -1;
+                }
+            }
+        }
         for (int it = 0; it < itemCount; it++) {
-            if (itemBlock[it] < 0) {
-                ContactPair p = ordered[itemStart[it]];
-                if ((bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB]) && contactSolver.unloaded(p)
-                        && (p.groundBlock || contactSolver.clearlyApart(p, invH, Tuning.SUBSTEP_APART_MARGIN))) {
-                    continue;
+            int first = findRes(firstResource(it));
+            for (int m = itemStart[it]; m < itemStart[it + 1]; m++) {
+                for (int side = 0; side < 2; side++) {
+                    int r = resource(side == 0 ? ordered[m].bodyA : ordered[m].bodyB);
+                    if (r >= 0) {
+                        int root = findRes(r);
+                        if (root != first) {
+                            int lo = Math.min(root, first);
+                            int hi = Math.max(root, first);
+                            resRoot[hi] = lo;
+                            resArt[lo] |= resArt[hi];
+                            first = lo;
+                        }
+                    }
                 }
             }
-            active[activeCount++] = it;
         }
-    }
-
-    private int[] active = new int[65];
-    private int activeCount;
-
-    /** One pass over the selected items: the blocks by the island solver, the rest pair by pair. */
-    void solve(double invH, boolean useBias) {
-        for (int at = 0; at < activeCount; at++) {
-            int it = active[at];
-            if (itemBlock[it] >= 0) {
-                islandSolver.solve(itemBlock[it], ordered, itemStart[it], itemStart[it + 1], invH, useBias);
-            } else {
-                ContactPair p = ordered[itemStart[it]];
-                boolean tree = bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB];
-                if (tree && contactSolver.unloaded(p)) {
-                    // nothing to solve: friction bounded by zero normals, and normals that stay zero
-                    if (p.groundBlock || contactSolver.clearlyApart(p, invH, Tuning.APART_MARGIN)) {
-                        continue;
-                    }
-                    load(p);
-                    if (contactSolver.apart(p, invH)) {
-                        continue;
-                    }
-                    cross(p);
-                } else {
-                    begin(p);
-                }
-                contactSolver.solve(p, invH, useBias);
-                end(p);
+        // units: the islands without an articulation, in the order of their first item
+        unitCount = 0;
+        int unitItemCount = 0;
+        colItemCount = 0;
+        for (int it = 0; it < itemCount; it++) {
+            int first = firstResource(it);
+            int root = findRes(first);
+            int key = root;
+            if (resArt[root]) {
+                key = onlyResource(it, first) ? first : -1;
             }
-        }
-    }
-
-    /**
-     * The warm start of every pair in the solve list. A pair with an articulated body and no impulse
-     * to carry over is passed by: its warm start would add nothing, and loading its bodies' exact
-     * velocities costs two path sweeps.
-     */
-    void warmStart(TickContext ctx) {
-        for (int i = 0; i < ctx.solveCount; i++) {
-            ContactPair p = ctx.solveList[i];
-            if ((bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB]) && contactSolver.unloaded(p)) {
+            if (key < 0) {
+                itemTag[it] = -1;
                 continue;
             }
-            begin(p);
-            contactSolver.warmStart(p);
-            end(p);
+            if (resUnit[key] < 0) {
+                resUnit[key] = unitCount;
+                unitStart[unitCount] = 0;
+                unitCount++;
+            }
+            itemTag[it] = resUnit[key];
+            unitStart[resUnit[key]]++;
+            unitItemCount++;
+        }
+        int at = 0;
+        for (int u = 0; u < unitCount; u++) {
+            int c = unitStart[u];
+            unitStart[u] = at;
+            at += c;
+        }
+        unitStart[unitCount] = at;
+        for (int it = 0; it < itemCount; it++) {
+            if (itemTag[it] >= 0) {
+                unitItems[unitStart[itemTag[it]]++] = it;
+            }
+        }
+        for (int u = unitCount; u > 0; u--) {
+            unitStart[u] = unitStart[u - 1];
+        }
+        unitStart[0] = 0;
+        // the other items of islands with an articulation touch two resources: grouped by the two
+        // (sorted by resource pair, then item), the groups coloured greedily in that order
+        int multi = 0;
+        if (pairKeys.length < itemCount) {
+            pairKeys = new long[Math.max(itemCount, 2 * pairKeys.length)];
+        }
+        for (int it = 0; it < itemCount; it++) {
+            if (itemTag[it] != -1) {
+                continue;
+            }
+            int r1 = -1;
+            int r2 = -1;
+            boolean more = false;
+            for (int m = itemStart[it]; m < itemStart[it + 1]; m++) {
+                for (int side = 0; side < 2; side++) {
+                    int r = resource(side == 0 ? ordered[m].bodyA : ordered[m].bodyB);
+                    if (r < 0 || r == r1 || r == r2) {
+                        continue;
+                    }
+                    if (r1 < 0) {
+                        r1 = r;
+                    } else if (r2 < 0) {
+                        r2 = r;
+                    } else {
+                        more = true;
+                    }
+                }
+            }
+            if (more || Math.max(r1, r2) >= KEY_LIMIT || it >= KEY_LIMIT) {
+                r1 = KEY_LIMIT - 1; // one group, after all others, solved one by one
+                r2 = KEY_LIMIT - 1;
+            }
+            long lo = Math.min(r1, r2);
+            long hi = Math.max(r1, r2);
+            pairKeys[multi++] = lo << 42 | hi << 21 | it;
+        }
+        LongSort.sort(pairKeys, 0, multi);
+        if (pairItems.length < multi + 1) {
+            int len = Math.max(multi + 1, 2 * pairItems.length);
+            pairItems = new int[len];
+            groupStart = new int[len + 1];
+            groupColour = new int[len];
+            colGroups = new int[len];
+        }
+        int groups = 0;
+        long lastPair = -1;
+        for (int k = 0; k < multi; k++) {
+            long pair = pairKeys[k] >>> 21;
+            pairItems[k] = (int) (pairKeys[k] & KEY_MASK);
+            if (pair != lastPair) {
+                groupStart[groups++] = k;
+                lastPair = pair;
+            }
+        }
+        groupStart[groups] = multi;
+        java.util.Arrays.fill(colStart, 0);
+        for (int g = 0; g < groups; g++) {
+            long pair = pairKeys[groupStart[g]] >>> 21;
+            int r1 = (int) (pair >>> 21);
+            int r2 = (int) (pair & KEY_MASK);
+            int colour = COLOURS;
+            if (r1 != KEY_LIMIT - 1) {
+                long used = resMask[r1] | resMask[r2];
+                colour = Long.numberOfTrailingZeros(~used); // 64 when every colour is taken
+                if (colour < COLOURS) {
+                    resMask[r1] |= 1L << colour;
+                    resMask[r2] |= 1L << colour;
+                }
+            }
+            groupColour[g] = colour;
+            colStart[colour + 1]++;
+        }
+        colourCount = 0;
+        for (int c = 0; c < COLOURS; c++) {
+            if (colStart[c + 1] > 0) {
+                colourCount = c + 1;
+            }
+        }
+        for (int c = 0; c <= COLOURS; c++) {
+            colStart[c + 1] += colStart[c];
+        }
+        overflowFrom = colStart[COLOURS];
+        colItemCount = groups;
+        for (int g = 0; g < groups; g++) {
+            colGroups[colStart[groupColour[g]]++] = g;
+        }
+        for (int c = COLOURS + 1; c > 0; c--) {
+            colStart[c] = colStart[c - 1];
+        }
+        colStart[0] = 0;
+        for (Lane l : lanes[0]) {
+            l.island.shareCouplings(islandSolver);
+        }
+    }
+
+    /** How many colours this tick's schedule has (for tests and profiling). */
+    int colours() {
+        return colourCount;
+    }
+
+    /** How many items no colour could take (solved one by one). */
+    int overflow() {
+        return colItemCount - overflowFrom;
+    }
+
+    /** The warm start of every pair, in the schedule's units and colours. */
+    void warmStart() {
+        warm = true;
+        runSchedule();
+    }
+
+    private void runSchedule() {
+        for (int c = 0; c < colourCount; c++) {
+            par.run(colStart[c], colStart[c + 1], colourRange);
+        }
+        if (overflowFrom < colItemCount) {
+            runColoured(0, overflowFrom, colItemCount);
+        }
+        par.run(0, unitCount, unitRange);
+    }
+
+    private void runUnits(int lane, int from, int to) {
+        Lane l = lanes[0][lane];
+        for (int u = from; u < to; u++) {
+            for (int k = unitStart[u]; k < unitStart[u + 1]; k++) {
+                item(unitItems[k], l);
+            }
+        }
+    }
+
+    private void runColoured(int lane, int from, int to) {
+        Lane l = lanes[0][lane];
+        for (int k = from; k < to; k++) {
+            int g = colGroups[k];
+            for (int i = groupStart[g]; i < groupStart[g + 1]; i++) {
+                item(pairItems[i], l);
+            }
+        }
+    }
+
+    private void item(int it, Lane l) {
+        if (warm) {
+            for (int m = itemStart[it]; m < itemStart[it + 1]; m++) {
+                ContactPair p = ordered[m];
+                if ((bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB]) && l.cs.unloaded(p)) {
+                    // no impulse to carry over: loading its bodies' exact velocities (two path
+                    // sweeps) would add nothing
+                    continue;
+                }
+                begin(p, l.art);
+                l.cs.warmStart(p);
+                end(p, l.art);
+            }
+        } else {
+            solveItem(it, l, stageInvH, stageBias);
+        }
+    }
+
+    /**
+     * Marks the items the next passes pass by: the pairs of an articulated body with no impulse
+     * that are apart by {@link Tuning#SUBSTEP_APART_MARGIN} more than their closing speed needs
+     * (velocities as last written to the body arrays). Call after {@link #build} and before the
+     * passes of a substep, with the articulations' velocities written; the relax keeps the marks.
+     */
+    void select(double invH) {
+        if (skipped.length < itemCount) {
+            skipped = new boolean[itemStart.length];
+        }
+        for (int it = 0; it < itemCount; it++) {
+            boolean skip = false;
+            if (itemBlock[it] < 0) {
+                ContactPair p = ordered[itemStart[it]];
+                skip = (bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB]) && contactSolver.unloaded(p)
+                        && (p.groundBlock || contactSolver.clearlyApart(p, invH, Tuning.SUBSTEP_APART_MARGIN));
+            }
+            skipped[it] = skip;
+        }
+    }
+
+    /** Per item: passed by in this substep's passes and relax ({@link #select}). */
+    private boolean[] skipped = new boolean[65];
+
+    /** One pass over the solve order: the blocks by the island solver, the rest pair by pair. */
+    void solve(double invH, boolean useBias) {
+        warm = false;
+        stageInvH = invH;
+        stageBias = useBias;
+        runSchedule();
+    }
+
+    private void solveItem(int it, Lane lane, double invH, boolean useBias) {
+        if (skipped[it]) {
+            return;
+        }
+        ContactSolver cs = lane.cs;
+        Articulations.Lane al = lane.art;
+        if (itemBlock[it] >= 0) {
+            lane.island.solve(itemBlock[it], ordered, itemStart[it], itemStart[it + 1], invH, useBias);
+        } else {
+            ContactPair p = ordered[itemStart[it]];
+            boolean tree = bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB];
+            if (tree && cs.unloaded(p)) {
+                // nothing to solve: friction bounded by zero normals, and normals that stay zero
+                if (p.groundBlock || cs.clearlyApart(p, invH, Tuning.APART_MARGIN)) {
+                    return;
+                }
+                load(p, al);
+                if (cs.apart(p, invH)) {
+                    return;
+                }
+                cross(p, al);
+            } else {
+                begin(p, al);
+            }
+            cs.solve(p, invH, useBias);
+            end(p, al);
         }
     }
 
@@ -211,36 +545,44 @@ final class SolveOrder {
 
     /** Before a pair's rows: its articulated bodies' exact velocities, and the cross response of two in one tree. */
     void begin(ContactPair p) {
-        load(p);
-        cross(p);
+        begin(p, mainLane);
+    }
+
+    private void begin(ContactPair p, Articulations.Lane l) {
+        load(p, l);
+        cross(p, l);
     }
 
     /** A pair's articulated bodies' exact velocities, loaded into the body arrays. */
-    private void load(ContactPair p) {
+    private void load(ContactPair p, Articulations.Lane l) {
         if (bodies.articulated[p.bodyA]) {
-            arts.begin(p.bodyA);
+            arts.begin(p.bodyA, l);
         }
         if (bodies.articulated[p.bodyB]) {
-            arts.begin(p.bodyB);
+            arts.begin(p.bodyB, l);
         }
     }
 
     /** The cross response of a pair's two bodies when one tree holds both. */
-    private void cross(ContactPair p) {
+    private void cross(ContactPair p, Articulations.Lane l) {
         if (bodies.articulated[p.bodyA] && bodies.articulated[p.bodyB] && arts.sameTree(p.bodyA, p.bodyB)) {
-            arts.crossBegin(p);
+            arts.crossBegin(p, l);
         }
     }
 
     /** After a pair's rows: what they gave its articulated bodies, swept through their trees. */
     void end(ContactPair p) {
+        end(p, mainLane);
+    }
+
+    private void end(ContactPair p, Articulations.Lane l) {
         if (bodies.articulated[p.bodyA]) {
-            arts.end(p.bodyA);
+            arts.end(p.bodyA, l);
         }
         if (bodies.articulated[p.bodyB]) {
-            arts.end(p.bodyB);
+            arts.end(p.bodyB, l);
         }
-        arts.crossEnd();
+        arts.crossEnd(l);
     }
 
     private int find(int x) {

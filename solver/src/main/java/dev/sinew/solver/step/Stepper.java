@@ -1,5 +1,6 @@
 package dev.sinew.solver.step;
 
+import dev.sinew.solver.TaskRunner;
 import dev.sinew.solver.articulation.Articulations;
 import dev.sinew.solver.articulation.JointTreeSolver;
 import dev.sinew.solver.articulation.LimitProjection;
@@ -7,6 +8,8 @@ import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.collision.Colliders;
 import dev.sinew.solver.collision.ContactPair;
 import dev.sinew.solver.collision.Contacts;
+import dev.sinew.solver.constraint.SoftCoefficients;
+import dev.sinew.solver.constraint.SolverCounters;
 import dev.sinew.solver.constraint.Tuning;
 import dev.sinew.solver.contact.ContactSolver;
 import dev.sinew.solver.contact.IslandBlockSolver;
@@ -54,6 +57,10 @@ public final class Stepper {
     private final Continuous continuous = new Continuous();
     private final TickEnd end;
     private final SnapshotCodec codec;
+    /** What runs the parallel stages, and each task's scratch (one array, grown with the runner's parallelism). */
+    private final Parallel par = new Parallel();
+    private final Lane[][] lanes = {new Lane[0]};
+    private final SolverCounters drained = new SolverCounters();
     /** The world's state before the current tick, kept while step listeners are registered. */
     private ByteBuffer rollback;
 
@@ -68,10 +75,38 @@ public final class Stepper {
         this.integrator = new Integrator(bodies);
         this.contactSolver = new ContactSolver(bodies, ctx);
         this.arts = new Articulations(bodies, joints, contactSolver);
-        this.solveOrder = new SolveOrder(bodies, contactSolver, new IslandBlockSolver(bodies, contactSolver, ctx), arts);
+        this.solveOrder = new SolveOrder(bodies, contactSolver, new IslandBlockSolver(bodies, contactSolver, ctx), arts,
+                par, lanes);
+        use(null);
         this.jointSolver = new JointSolver(joints);
         this.jointTree = new JointTreeSolver(bodies, joints, ctx);
         this.end = new TickEnd(bodies, contacts, joints, state.contactLog);
+    }
+
+    /**
+     * The runner of the step's parallel stages from the next tick on (null: the caller's thread
+     * alone). The results do not depend on it.
+     */
+    public void use(TaskRunner runner) {
+        par.use(runner);
+        int n = par.lanes();
+        if (lanes[0].length < n) {
+            Lane[] grown = Arrays.copyOf(lanes[0], n);
+            for (int i = lanes[0].length; i < n; i++) {
+                grown[i] = new Lane(bodies);
+            }
+            lanes[0] = grown;
+        }
+        arts.lanes(n);
+    }
+
+    /** The lanes' solvers read the tick's per-body arrays (call after any of them is replaced). */
+    private void shareArrays() {
+        for (Lane l : lanes[0]) {
+            l.cs.wrench = contactSolver.wrench;
+            l.cs.budget = contactSolver.budget;
+            l.cs.received = contactSolver.received;
+        }
     }
 
     /** The time-of-impact sweeps of the last tick, for debug drawing. */
@@ -139,11 +174,18 @@ public final class Stepper {
             continuous.clear();
         }
         end.run(ctx);
+        for (Lane l : lanes[0]) {
+            l.ctx.counters.drainInto(ctx.counters);
+        }
     }
 
     /** The context of this tick; each body's pose now is its pose before the tick, for interpolation and the sweep. */
     private void begin() {
         ctx.begin(state);
+        for (Lane l : lanes[0]) {
+            l.ctx.copyFrom(ctx);
+            l.ctx.counters.drainInto(drained); // what an abandoned tick left
+        }
         state.contactLog.clear();
         Bodies b = bodies;
         for (int i = 0; i < b.high; i++) {
@@ -164,11 +206,27 @@ public final class Stepper {
         state.refreshFilter();
         state.broadPhase.findPairs(colliders, bodies, state.filter);
         contacts.mergePairs(state.broadPhase, state.contactLog);
+        // the manifolds, each writing its pair alone: in parallel, but for terrain pairs, whose
+        // patches take pairs from the shared pool
+        par.run(0, contacts.pairCount, narrowRange);
         double speculative = ctx.settings.speculativeDistance();
         for (int i = 0; i < contacts.pairCount; i++) {
             ContactPair p = contacts.pairs[i];
-            if (bodies.isMoving(p.bodyA) || bodies.isMoving(p.bodyB)) {
+            if (p.terrain && (bodies.isMoving(p.bodyA) || bodies.isMoving(p.bodyB))) {
                 contacts.updateManifold(p, ctx.dt, speculative, true);
+            }
+        }
+    }
+
+    private final Parallel.Range narrowRange = this::narrow;
+
+    private void narrow(int lane, int from, int to) {
+        Contacts.Scratch s = lanes[0][lane].narrow;
+        double speculative = ctx.settings.speculativeDistance();
+        for (int i = from; i < to; i++) {
+            ContactPair p = contacts.pairs[i];
+            if (!p.terrain && (bodies.isMoving(p.bodyA) || bodies.isMoving(p.bodyB))) {
+                contacts.updateManifold(p, ctx.dt, speculative, true, s);
             }
         }
     }
@@ -180,6 +238,10 @@ public final class Stepper {
         if (!arts.load()) {
             arts.abandon();
         }
+        if (contactSolver.wrench.length < bodies.wrenchLength()) {
+            contactSolver.wrench = new double[bodies.wrenchLength()];
+        }
+        shareArrays();
         for (int i = 0; i < contacts.pairCount; i++) {
             for (ContactPair p = contacts.pairs[i]; p != null; p = p.nextPatch) {
                 if (p.pointCount > 0 && (awakeDynamic(p.bodyA) || awakeDynamic(p.bodyB))) {
@@ -187,22 +249,68 @@ public final class Stepper {
                 }
             }
         }
+        // the cross responses of pairs within one tree first (they use the tree's scratch), then
+        // every pair's rows, each writing its pair alone
         for (int i = 0; i < ctx.solveCount; i++) {
             ContactPair p = ctx.solveList[i];
             p.crossSlot = -1;
             if (arts.sameTree(p.bodyA, p.bodyB)) {
                 arts.crossSlot(p);
-                arts.crossBegin(p);
+                arts.crossCache(p);
             }
-            contactSolver.prepare(p);
-            arts.crossEnd();
         }
+        par.run(0, ctx.solveCount, prepareRange);
         solveOrder.build(ctx);
         arts.groupGround(ctx.solveList, ctx.solveCount);
         jointSolver.prepare(bodies, ctx.h);
         jointTree.build();
         jointTree.markArticulated(ctx.solveList, ctx.solveCount);
         ctx.counters.treeContactsLeftOut += jointTree.contacts.limitsLeftOut;
+    }
+
+    private final Parallel.Range prepareRange = this::preparePairs;
+    private final Parallel.Range artWarmRange = this::artWarm;
+    private final Parallel.Range artProjectRange = this::artProject;
+    private final Parallel.Range artJointsRange = this::artJoints;
+    private final Parallel.Range freeRange = this::artFree;
+    private SoftCoefficients jointRowsSoft;
+    /** Set by a task whose articulation was singular in the free step (only ever to true). */
+    private boolean freeFailed;
+
+    private void artWarm(int lane, int from, int to) {
+        arts.warmStartJoints(lane, from, to);
+    }
+
+    private void artProject(int lane, int from, int to) {
+        arts.projectLimits(lane, from, to);
+    }
+
+    private void artJoints(int lane, int from, int to) {
+        arts.solveJoints(jointRowsSoft, ctx.h, lane, from, to);
+    }
+
+    private void artFree(int lane, int from, int to) {
+        if (!arts.freeStep(ctx.h, ctx.gravityX, ctx.gravityY, ctx.gravityZ, lane, from, to)) {
+            freeFailed = true;
+        }
+    }
+
+    /** One pass over the articulated joints' rows, the articulations in parallel. */
+    private void solveArtJoints(SoftCoefficients soft, double h) {
+        jointRowsSoft = soft;
+        par.run(0, arts.count(), artJointsRange);
+    }
+
+    private void preparePairs(int lane, int from, int to) {
+        Lane l = lanes[0][lane];
+        for (int i = from; i < to; i++) {
+            ContactPair p = ctx.solveList[i];
+            if (p.crossSlot >= 0) {
+                arts.crossBegin(p, l.art);
+            }
+            l.cs.prepare(p);
+            arts.crossEnd(l.art);
+        }
     }
 
     private void substep(int sub) {
@@ -214,15 +322,19 @@ public final class Stepper {
         }
         integrator.integrateVelocities(ctx);
         jointSolver.aimDrives(remaining);
-        if (!arts.freeStep(h, ctx.gravityX, ctx.gravityY, ctx.gravityZ)) {
+        arts.beginFreeStep();
+        freeFailed = false;
+        par.run(0, arts.count(), freeRange);
+        if (freeFailed) {
             arts.abandon();
         }
         // warm start
         contactSolver.beginBodyCaps();
-        arts.warmStartJoints();
+        shareArrays();
+        par.run(0, arts.count(), artWarmRange);
         jointSolver.warmStart(bodies);
         jointTree.warmStart();
-        solveOrder.warmStart(ctx);
+        solveOrder.warmStart();
         // the articulated bodies' velocities with the warm start in, for the solve's cheap test of
         // pairs that are clearly apart
         arts.refresh();
@@ -233,7 +345,7 @@ public final class Stepper {
         // the normals it bears converge together; then the maximal joints, which have the last word
         // over their bodies' contacts
         for (int pass = 0; pass < Tuning.CONTACT_PASSES; pass++) {
-            arts.solveJoints(ctx.jointSoft, h);
+            solveArtJoints(ctx.jointSoft, h);
             solveOrder.solve(invH, true);
             arts.solveGround(contactSolver, invH, true, pass == 0);
         }
@@ -250,13 +362,14 @@ public final class Stepper {
             // repeat while a tree's limit is still passed
         }
         limitProjection.project(bodies, joints);
-        arts.projectLimits();
+        par.run(0, arts.count(), artProjectRange);
+        arts.projected();
         // relax without bias; again the joints last, so a chain's links are not pulled apart by
         // the contacts they make with each other
         // the pairs the passes passed by as clearly apart stay out: the relax applies no bias, and
         // a pair apart by its margin when the passes began is still apart after the position update
         arts.refresh();
-        arts.solveJoints(null, h);
+        solveArtJoints(null, h);
         solveOrder.solve(invH, false);
         arts.solveGround(contactSolver, invH, false, false);
         jointTree.solve(0, false);
