@@ -165,10 +165,10 @@ final class ArticulatedJoints {
                     }
                     SoftCoefficients spring = st.spring.active ? st.spring : null;
                     if (st.twistLimited() && st.twistValid()) {
-                        gx += limit(st.twistLower, st.twist - st.twistMin, k, ko, soft, spring, h, 0);
+                        gx += limit(st.twistLower, st.twist - st.twistMin, soft, spring, h);
                         gy += dk[1];
                         gz += dk[2];
-                        gx += limit(st.twistUpper, st.twistMax - st.twist, k, ko, soft, spring, h, 0);
+                        gx += limit(st.twistUpper, st.twistMax - st.twist, soft, spring, h);
                         gy += dk[1];
                         gz += dk[2];
                     } else {
@@ -176,7 +176,7 @@ final class ArticulatedJoints {
                         st.twistUpper.impulse = 0;
                     }
                     if (st.coneLimited() && st.coneValid) {
-                        gx += limit(st.cone, st.coneError, k, ko, soft, spring, h, 0);
+                        gx += limit(st.cone, st.coneError, soft, spring, h);
                         gy += dk[1];
                         gz += dk[2];
                     } else {
@@ -217,12 +217,12 @@ final class ArticulatedJoints {
     }
 
     /**
-     * One solve of a limit row C ≥ 0 along j = row.jB against the node's self-response, as
+     * One solve of a limit row C ≥ 0 along j = row.jB against the node's self-response (the row's
+     * {@link AxisConstraintPart#kj} and {@link AxisConstraintPart#kjj}), as
      * {@link AxisConstraintPart#solveLimit} does for two free bodies; returns the impulse change
      * along j (x; y and z in {@link #dk}) and updates {@link #rate}.
      */
-    private double limit(AxisConstraintPart row, double c, double[] k, int ko, SoftCoefficients soft, SoftCoefficients spring,
-            double h, int unused) {
+    private double limit(AxisConstraintPart row, double c, SoftCoefficients soft, SoftCoefficients spring, double h) {
         double[] jv = row.jB;
         double tx = row.kj[0];
         double ty = row.kj[1];

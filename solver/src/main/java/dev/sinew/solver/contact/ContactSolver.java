@@ -668,13 +668,7 @@ public final class ContactSolver {
      * points, centimetres apart.
      */
     public boolean apart(ContactPair c, double invH) {
-        for (int k = 0; k < c.pointCount; k++) {
-            double s = currentSeparation(c, k);
-            if (!(s > 0) || normalVelocity(c, k, c.nx, c.ny, c.nz) + s * invH < 0) {
-                return false;
-            }
-        }
-        return true;
+        return clearlyApart(c, invH, 0);
     }
 
     /**
