@@ -1,5 +1,6 @@
 package dev.sinew.solver.step;
 
+import dev.sinew.solver.articulation.ArticulationLane;
 import dev.sinew.solver.articulation.Articulations;
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.collision.Contacts;
@@ -18,12 +19,12 @@ final class Lane {
     final SolverContext ctx = new SolverContext(new SolverCounters());
     final ContactSolver cs;
     final IslandBlockSolver island;
-    final Articulations.Lane art;
+    final ArticulationLane art;
     final Contacts.Scratch narrow = new Contacts.Scratch();
 
-    Lane(Bodies bodies) {
+    Lane(Bodies bodies, Articulations arts) {
         cs = new ContactSolver(bodies, ctx);
         island = new IslandBlockSolver(bodies, cs, ctx);
-        art = new Articulations.Lane(cs);
+        art = new ArticulationLane(arts, cs, ctx.counters);
     }
 }

@@ -74,7 +74,7 @@ public final class Stepper {
         this.ctx = new TickContext(state.counters);
         this.integrator = new Integrator(bodies);
         this.contactSolver = new ContactSolver(bodies, ctx);
-        this.arts = new Articulations(bodies, joints, contactSolver);
+        this.arts = new Articulations(bodies, joints, contactSolver, ctx.counters);
         this.solveOrder = new SolveOrder(bodies, contactSolver, new IslandBlockSolver(bodies, contactSolver, ctx), arts,
                 par, lanes);
         use(null);
@@ -93,11 +93,10 @@ public final class Stepper {
         if (lanes[0].length < n) {
             Lane[] grown = Arrays.copyOf(lanes[0], n);
             for (int i = lanes[0].length; i < n; i++) {
-                grown[i] = new Lane(bodies);
+                grown[i] = new Lane(bodies, arts);
             }
             lanes[0] = grown;
         }
-        arts.lanes(n);
     }
 
     /** The lanes' solvers read the tick's per-body arrays (call after any of them is replaced). */
@@ -159,11 +158,14 @@ public final class Stepper {
         }
         for (int i = 0; i < ctx.solveCount; i++) {
             ContactPair p = ctx.solveList[i];
+            if (p.restitution == 0) {
+                continue; // no bounce: loading its articulated bodies' velocities would change nothing the flush keeps
+            }
             solveOrder.begin(p);
             contactSolver.restitution(p, ctx.h);
             solveOrder.end(p);
         }
-        arts.flush(ctx.h, ctx.counters);
+        par.run(0, arts.count(), flushRange);
         for (int i = 0; i < ctx.solveCount; i++) {
             contactSolver.storeImpulses(ctx.solveList[i]);
         }
@@ -235,7 +237,10 @@ public final class Stepper {
     private void prepare() {
         integrator.updateInertia(ctx);
         arts.build();
-        if (!arts.load()) {
+        arts.beginLoad();
+        loadFailed = false;
+        par.run(0, arts.count(), loadRange);
+        if (loadFailed) {
             arts.abandon();
         }
         if (contactSolver.wrench.length < bodies.wrenchLength()) {
@@ -249,16 +254,17 @@ public final class Stepper {
                 }
             }
         }
-        // the cross responses of pairs within one tree first (they use the tree's scratch), then
-        // every pair's rows, each writing its pair alone
+        // the cross responses of pairs within one tree first (they use the tree's scratch: one task
+        // per tree), then every pair's rows, each writing its pair alone
         for (int i = 0; i < ctx.solveCount; i++) {
             ContactPair p = ctx.solveList[i];
             p.crossSlot = -1;
             if (arts.sameTree(p.bodyA, p.bodyB)) {
                 arts.crossSlot(p);
-                arts.crossCache(p);
             }
         }
+        arts.groupCross();
+        par.run(0, arts.count(), crossRange);
         par.run(0, ctx.solveCount, prepareRange);
         solveOrder.build(ctx);
         arts.groupGround(ctx.solveList, ctx.solveCount);
@@ -273,26 +279,73 @@ public final class Stepper {
     private final Parallel.Range artProjectRange = this::artProject;
     private final Parallel.Range artJointsRange = this::artJoints;
     private final Parallel.Range freeRange = this::artFree;
+    private final Parallel.Range loadRange = this::artLoad;
+    private final Parallel.Range crossRange = this::artCross;
+    private final Parallel.Range refreshRange = this::artRefresh;
+    private final Parallel.Range flushRange = this::artFlush;
+    private final Parallel.Range integrateRange = this::artIntegrate;
+    private final Parallel.Range groundRange = this::artGround;
     private SoftCoefficients jointRowsSoft;
+    /** The ground blocks' stage: with the contacts' bias, and building the substep's couplings first. */
+    private boolean groundBias;
+    private boolean groundBuild;
     /** Set by a task whose articulation was singular in the free step (only ever to true). */
     private boolean freeFailed;
+    /** Set by a task whose articulation was singular when loaded (only ever to true). */
+    private boolean loadFailed;
 
     private void artWarm(int lane, int from, int to) {
-        arts.warmStartJoints(lane, from, to);
+        arts.warmStartJoints(lanes[0][lane].art, from, to);
     }
 
     private void artProject(int lane, int from, int to) {
-        arts.projectLimits(lane, from, to);
+        arts.projectLimits(lanes[0][lane].art, from, to);
     }
 
     private void artJoints(int lane, int from, int to) {
-        arts.solveJoints(jointRowsSoft, ctx.h, lane, from, to);
+        arts.solveJoints(jointRowsSoft, ctx.h, lanes[0][lane].art, from, to);
     }
 
     private void artFree(int lane, int from, int to) {
-        if (!arts.freeStep(ctx.h, ctx.gravityX, ctx.gravityY, ctx.gravityZ, lane, from, to)) {
+        if (!arts.freeStep(ctx.h, ctx.gravityX, ctx.gravityY, ctx.gravityZ, lanes[0][lane].art, from, to)) {
             freeFailed = true;
         }
+    }
+
+    private void artCross(int lane, int from, int to) {
+        arts.crossCaches(from, to);
+    }
+
+    private void artRefresh(int lane, int from, int to) {
+        arts.refresh(from, to);
+    }
+
+    private void artFlush(int lane, int from, int to) {
+        arts.flush(ctx.h, lanes[0][lane].art, from, to);
+    }
+
+    private void artIntegrate(int lane, int from, int to) {
+        arts.integrate(ctx.h, from, to);
+    }
+
+    private void artLoad(int lane, int from, int to) {
+        if (!arts.load(from, to)) {
+            loadFailed = true;
+        }
+    }
+
+    private void artGround(int lane, int from, int to) {
+        arts.solveGround(lanes[0][lane].art, ctx.invH, groundBias, groundBuild, from, to);
+    }
+
+    /** The articulations' ground blocks, after a pass over the contacts ({@code build}: the substep's first). */
+    private void solveGround(boolean useBias, boolean build) {
+        if (build) {
+            arts.layOutGround();
+        }
+        groundBias = useBias;
+        groundBuild = build;
+        par.run(0, arts.count(), groundRange);
     }
 
     /** One pass over the articulated joints' rows, the articulations in parallel. */
@@ -337,7 +390,7 @@ public final class Stepper {
         solveOrder.warmStart();
         // the articulated bodies' velocities with the warm start in, for the solve's cheap test of
         // pairs that are clearly apart
-        arts.refresh();
+        par.run(0, arts.count(), refreshRange);
         solveOrder.select(invH);
         // solve with bias: the articulations' joint rows before the contacts each pass (the contacts
         // have the last word there, so a limit closing a landing ankle cannot push the foot into the
@@ -347,17 +400,18 @@ public final class Stepper {
         for (int pass = 0; pass < Tuning.CONTACT_PASSES; pass++) {
             solveArtJoints(ctx.jointSoft, h);
             solveOrder.solve(invH, true);
-            arts.solveGround(contactSolver, invH, true, pass == 0);
+            solveGround(true, pass == 0);
         }
         jointSolver.solveDrives(bodies);
         jointTree.solve(ctx.jointSoft.biasRate, true);
         jointTree.solveContacts(contactSolver, invH, true);
         jointSolver.solve(bodies, ctx.jointSoft);
-        arts.flush(h, ctx.counters);
+        par.run(0, arts.count(), flushRange);
         // integrate positions, then project what the linear velocity step leaves passed
         jointTree.predictAnchors(h);
         integrator.integratePositions(ctx);
-        arts.integrate(h);
+        arts.beginIntegrate();
+        par.run(0, arts.count(), integrateRange);
         for (int pass = 0; pass < Tuning.TREE_LIMIT_PROJECTIONS && jointTree.project(); pass++) {
             // repeat while a tree's limit is still passed
         }
@@ -368,14 +422,14 @@ public final class Stepper {
         // the contacts they make with each other
         // the pairs the passes passed by as clearly apart stay out: the relax applies no bias, and
         // a pair apart by its margin when the passes began is still apart after the position update
-        arts.refresh();
+        par.run(0, arts.count(), refreshRange);
         solveArtJoints(null, h);
         solveOrder.solve(invH, false);
-        arts.solveGround(contactSolver, invH, false, false);
+        solveGround(false, false);
         jointTree.solve(0, false);
         jointTree.solveContacts(contactSolver, invH, false);
         jointSolver.solve(bodies, null);
-        arts.flush(h, ctx.counters);
+        par.run(0, arts.count(), flushRange);
     }
 
     /**
