@@ -5,6 +5,7 @@ import dev.sinew.solver.articulation.Articulations;
 import dev.sinew.solver.articulation.JointTreeSolver;
 import dev.sinew.solver.articulation.LimitProjection;
 import dev.sinew.solver.body.Bodies;
+import dev.sinew.solver.collision.BroadPhase;
 import dev.sinew.solver.collision.Colliders;
 import dev.sinew.solver.collision.ContactPair;
 import dev.sinew.solver.collision.Contacts;
@@ -80,7 +81,7 @@ public final class Stepper {
         use(null);
         this.jointSolver = new JointSolver(joints);
         this.jointTree = new JointTreeSolver(bodies, joints, ctx);
-        this.end = new TickEnd(bodies, contacts, joints, state.contactLog);
+        this.end = new TickEnd(bodies, contacts, joints, state.contactLog, par);
     }
 
     /**
@@ -96,8 +97,15 @@ public final class Stepper {
                 grown[i] = new Lane(bodies, arts);
             }
             lanes[0] = grown;
+            broadLists = new BroadPhase.Pairs[n];
+            for (int i = 0; i < n; i++) {
+                broadLists[i] = grown[i].broad;
+            }
         }
     }
+
+    /** The lanes' lists of the broadphase's pairs. */
+    private BroadPhase.Pairs[] broadLists;
 
     /** The lanes' solvers read the tick's per-body arrays (call after any of them is replaced). */
     private void shareArrays() {
@@ -206,29 +214,48 @@ public final class Stepper {
             }
         }
         state.refreshFilter();
-        state.broadPhase.findPairs(colliders, bodies, state.filter);
-        contacts.mergePairs(state.broadPhase, state.contactLog);
+        // the broadphase's sweep in parts, each sorting the pairs it finds, then merged
+        BroadPhase bp = state.broadPhase;
+        bp.sortProxies(colliders, state.filter);
+        for (Lane l : lanes[0]) {
+            l.broad.clear();
+        }
+        par.run(0, bp.sweepItems(), sweepRange);
+        bp.gather(broadLists, broadLists.length);
+        contacts.mergePairs(bp, state.contactLog);
         // the manifolds, each writing its pair alone: in parallel, but for terrain pairs, whose
-        // patches take pairs from the shared pool
+        // patches take pairs from the shared pool (the tasks list them, in pair order)
+        for (Lane l : lanes[0]) {
+            l.terrainCount = 0;
+        }
         par.run(0, contacts.pairCount, narrowRange);
         double speculative = ctx.settings.speculativeDistance();
-        for (int i = 0; i < contacts.pairCount; i++) {
-            ContactPair p = contacts.pairs[i];
-            if (p.terrain && (bodies.isMoving(p.bodyA) || bodies.isMoving(p.bodyB))) {
-                contacts.updateManifold(p, ctx.dt, speculative, true);
+        for (Lane l : lanes[0]) {
+            for (int k = 0; k < l.terrainCount; k++) {
+                contacts.updateManifold(contacts.pairs[l.terrain[k]], ctx.dt, speculative, true);
             }
         }
     }
 
     private final Parallel.Range narrowRange = this::narrow;
+    private final Parallel.Range sweepRange = this::sweep;
+
+    private void sweep(int lane, int from, int to) {
+        state.broadPhase.sweep(colliders, bodies, from, to, lanes[0][lane].broad);
+    }
 
     private void narrow(int lane, int from, int to) {
         Contacts.Scratch s = lanes[0][lane].narrow;
         double speculative = ctx.settings.speculativeDistance();
+        Lane l = lanes[0][lane];
         for (int i = from; i < to; i++) {
             ContactPair p = contacts.pairs[i];
-            if (!p.terrain && (bodies.isMoving(p.bodyA) || bodies.isMoving(p.bodyB))) {
-                contacts.updateManifold(p, ctx.dt, speculative, true, s);
+            if (bodies.isMoving(p.bodyA) || bodies.isMoving(p.bodyB)) {
+                if (p.terrain) {
+                    l.addTerrain(i);
+                } else {
+                    contacts.updateManifold(p, ctx.dt, speculative, true, s);
+                }
             }
         }
     }
@@ -247,20 +274,18 @@ public final class Stepper {
             contactSolver.wrench = new double[bodies.wrenchLength()];
         }
         shareArrays();
-        for (int i = 0; i < contacts.pairCount; i++) {
-            for (ContactPair p = contacts.pairs[i]; p != null; p = p.nextPatch) {
-                if (p.pointCount > 0 && (awakeDynamic(p.bodyA) || awakeDynamic(p.bodyB))) {
-                    ctx.addToSolve(p);
-                }
-            }
+        // the pairs to solve, found in parts; the cross responses of pairs within one tree first
+        // (they use the tree's scratch: one task per tree), then every pair's rows, each writing its
+        // pair alone
+        for (Lane l : lanes[0]) {
+            l.toSolveCount = 0;
+            l.sameTreeCount = 0;
         }
-        // the cross responses of pairs within one tree first (they use the tree's scratch: one task
-        // per tree), then every pair's rows, each writing its pair alone
-        for (int i = 0; i < ctx.solveCount; i++) {
-            ContactPair p = ctx.solveList[i];
-            p.crossSlot = -1;
-            if (arts.sameTree(p.bodyA, p.bodyB)) {
-                arts.crossSlot(p);
+        par.run(0, contacts.pairCount, toSolveRange);
+        for (Lane l : lanes[0]) {
+            ctx.addToSolve(l.toSolve, l.toSolveCount);
+            for (int k = 0; k < l.sameTreeCount; k++) {
+                arts.crossSlot(l.sameTree[k]);
             }
         }
         arts.groupCross();
@@ -275,6 +300,23 @@ public final class Stepper {
     }
 
     private final Parallel.Range prepareRange = this::preparePairs;
+    private final Parallel.Range toSolveRange = this::findPairsToSolve;
+
+    /** Pairs [from, to): the patches with points and an awake dynamic body, into the lane's lists. */
+    private void findPairsToSolve(int lane, int from, int to) {
+        Lane l = lanes[0][lane];
+        for (int i = from; i < to; i++) {
+            for (ContactPair p = contacts.pairs[i]; p != null; p = p.nextPatch) {
+                if (p.pointCount > 0 && (awakeDynamic(p.bodyA) || awakeDynamic(p.bodyB))) {
+                    l.addToSolve(p);
+                    p.crossSlot = -1;
+                    if (arts.sameTree(p.bodyA, p.bodyB)) {
+                        l.addSameTree(p);
+                    }
+                }
+            }
+        }
+    }
     private final Parallel.Range artWarmRange = this::artWarm;
     private final Parallel.Range artProjectRange = this::artProject;
     private final Parallel.Range artJointsRange = this::artJoints;
