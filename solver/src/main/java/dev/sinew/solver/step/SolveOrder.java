@@ -429,12 +429,12 @@ final class SolveOrder {
 
     private void runSchedule() {
         for (int c = 0; c < colourCount; c++) {
-            par.run(colStart[c], colStart[c + 1], colourRange);
+            par.run(colStart[c], colStart[c + 1], Parallel.MEDIUM, colourRange);
         }
         if (overflowFrom < colItemCount) {
             runColoured(0, overflowFrom, colItemCount);
         }
-        par.run(0, unitCount, unitRange);
+        par.run(0, unitCount, Parallel.MEDIUM, unitRange);
     }
 
     private void runUnits(int lane, int from, int to) {
@@ -485,7 +485,7 @@ final class SolveOrder {
             skipped = new boolean[itemStart.length];
         }
         stageInvH = invH;
-        par.run(0, itemCount, selectRange);
+        par.run(0, itemCount, Parallel.FLAGS, selectRange);
     }
 
     private final Parallel.Range selectRange = this::select;

@@ -61,6 +61,8 @@ public final class Stepper {
     /** What runs the parallel stages, and each task's scratch (one array, grown with the runner's parallelism). */
     private final Parallel par = new Parallel();
     private final Lane[][] lanes = {new Lane[0]};
+    /** The articulations' stages. */
+    private final TreeStages trees;
     private final SolverCounters drained = new SolverCounters();
     /** The world's state before the current tick, kept while step listeners are registered. */
     private ByteBuffer rollback;
@@ -76,6 +78,7 @@ public final class Stepper {
         this.integrator = new Integrator(bodies);
         this.contactSolver = new ContactSolver(bodies, ctx);
         this.arts = new Articulations(bodies, joints, contactSolver, ctx.counters);
+        this.trees = new TreeStages(arts, par, lanes, ctx);
         this.solveOrder = new SolveOrder(bodies, contactSolver, new IslandBlockSolver(bodies, contactSolver, ctx), arts,
                 par, lanes);
         use(null);
@@ -173,7 +176,7 @@ public final class Stepper {
             contactSolver.restitution(p, ctx.h);
             solveOrder.end(p);
         }
-        par.run(0, arts.count(), flushRange);
+        trees.run(TreeStages.FLUSH);
         for (int i = 0; i < ctx.solveCount; i++) {
             contactSolver.storeImpulses(ctx.solveList[i]);
         }
@@ -220,7 +223,7 @@ public final class Stepper {
         for (Lane l : lanes[0]) {
             l.broad.clear();
         }
-        par.run(0, bp.sweepItems(), sweepRange);
+        par.run(0, bp.sweepItems(), Parallel.MEDIUM, sweepRange);
         bp.gather(broadLists, broadLists.length);
         contacts.mergePairs(bp, state.contactLog);
         // the manifolds, each writing its pair alone: in parallel, but for terrain pairs, whose
@@ -228,7 +231,7 @@ public final class Stepper {
         for (Lane l : lanes[0]) {
             l.terrainCount = 0;
         }
-        par.run(0, contacts.pairCount, narrowRange);
+        par.run(0, contacts.pairCount, Parallel.PAIRS, narrowRange);
         double speculative = ctx.settings.speculativeDistance();
         for (Lane l : lanes[0]) {
             for (int k = 0; k < l.terrainCount; k++) {
@@ -264,10 +267,7 @@ public final class Stepper {
     private void prepare() {
         integrator.updateInertia(ctx);
         arts.build();
-        arts.beginLoad();
-        loadFailed = false;
-        par.run(0, arts.count(), loadRange);
-        if (loadFailed) {
+        if (!trees.load()) {
             arts.abandon();
         }
         if (contactSolver.wrench.length < bodies.wrenchLength()) {
@@ -281,7 +281,7 @@ public final class Stepper {
             l.toSolveCount = 0;
             l.sameTreeCount = 0;
         }
-        par.run(0, contacts.pairCount, toSolveRange);
+        par.run(0, contacts.pairCount, Parallel.FLAGS, toSolveRange);
         for (Lane l : lanes[0]) {
             ctx.addToSolve(l.toSolve, l.toSolveCount);
             for (int k = 0; k < l.sameTreeCount; k++) {
@@ -289,8 +289,8 @@ public final class Stepper {
             }
         }
         arts.groupCross();
-        par.run(0, arts.count(), crossRange);
-        par.run(0, ctx.solveCount, prepareRange);
+        trees.crossCaches();
+        par.run(0, ctx.solveCount, Parallel.PAIRS, prepareRange);
         solveOrder.build(ctx);
         arts.groupGround(ctx.solveList, ctx.solveCount);
         jointSolver.prepare(bodies, ctx.h);
@@ -317,85 +317,6 @@ public final class Stepper {
             }
         }
     }
-    private final Parallel.Range artWarmRange = this::artWarm;
-    private final Parallel.Range artProjectRange = this::artProject;
-    private final Parallel.Range artJointsRange = this::artJoints;
-    private final Parallel.Range freeRange = this::artFree;
-    private final Parallel.Range loadRange = this::artLoad;
-    private final Parallel.Range crossRange = this::artCross;
-    private final Parallel.Range refreshRange = this::artRefresh;
-    private final Parallel.Range flushRange = this::artFlush;
-    private final Parallel.Range integrateRange = this::artIntegrate;
-    private final Parallel.Range groundRange = this::artGround;
-    private SoftCoefficients jointRowsSoft;
-    /** The ground blocks' stage: with the contacts' bias, and building the substep's couplings first. */
-    private boolean groundBias;
-    private boolean groundBuild;
-    /** Set by a task whose articulation was singular in the free step (only ever to true). */
-    private boolean freeFailed;
-    /** Set by a task whose articulation was singular when loaded (only ever to true). */
-    private boolean loadFailed;
-
-    private void artWarm(int lane, int from, int to) {
-        arts.warmStartJoints(lanes[0][lane].art, from, to);
-    }
-
-    private void artProject(int lane, int from, int to) {
-        arts.projectLimits(lanes[0][lane].art, from, to);
-    }
-
-    private void artJoints(int lane, int from, int to) {
-        arts.solveJoints(jointRowsSoft, ctx.h, lanes[0][lane].art, from, to);
-    }
-
-    private void artFree(int lane, int from, int to) {
-        if (!arts.freeStep(ctx.h, ctx.gravityX, ctx.gravityY, ctx.gravityZ, lanes[0][lane].art, from, to)) {
-            freeFailed = true;
-        }
-    }
-
-    private void artCross(int lane, int from, int to) {
-        arts.crossCaches(from, to);
-    }
-
-    private void artRefresh(int lane, int from, int to) {
-        arts.refresh(from, to);
-    }
-
-    private void artFlush(int lane, int from, int to) {
-        arts.flush(ctx.h, lanes[0][lane].art, from, to);
-    }
-
-    private void artIntegrate(int lane, int from, int to) {
-        arts.integrate(ctx.h, from, to);
-    }
-
-    private void artLoad(int lane, int from, int to) {
-        if (!arts.load(from, to)) {
-            loadFailed = true;
-        }
-    }
-
-    private void artGround(int lane, int from, int to) {
-        arts.solveGround(lanes[0][lane].art, ctx.invH, groundBias, groundBuild, from, to);
-    }
-
-    /** The articulations' ground blocks, after a pass over the contacts ({@code build}: the substep's first). */
-    private void solveGround(boolean useBias, boolean build) {
-        if (build) {
-            arts.layOutGround();
-        }
-        groundBias = useBias;
-        groundBuild = build;
-        par.run(0, arts.count(), groundRange);
-    }
-
-    /** One pass over the articulated joints' rows, the articulations in parallel. */
-    private void solveArtJoints(SoftCoefficients soft, double h) {
-        jointRowsSoft = soft;
-        par.run(0, arts.count(), artJointsRange);
-    }
-
     private void preparePairs(int lane, int from, int to) {
         Lane l = lanes[0][lane];
         for (int i = from; i < to; i++) {
@@ -417,61 +338,60 @@ public final class Stepper {
         }
         integrator.integrateVelocities(ctx);
         jointSolver.aimDrives(remaining);
-        arts.beginFreeStep();
-        freeFailed = false;
-        par.run(0, arts.count(), freeRange);
-        if (freeFailed) {
+        if (!trees.freeStep()) {
             arts.abandon();
         }
         // warm start
         contactSolver.beginBodyCaps();
         shareArrays();
-        par.run(0, arts.count(), artWarmRange);
+        trees.warmStart();
         jointSolver.warmStart(bodies);
         jointTree.warmStart();
         solveOrder.warmStart();
         // the articulated bodies' velocities with the warm start in, for the solve's cheap test of
         // pairs that are clearly apart
-        par.run(0, arts.count(), refreshRange);
+        trees.run(TreeStages.REFRESH);
         solveOrder.select(invH);
         // solve with bias: the articulations' joint rows before the contacts each pass (the contacts
         // have the last word there, so a limit closing a landing ankle cannot push the foot into the
         // ground) and each articulation's ground block after its friction, so limits, friction and
         // the normals it bears converge together; then the maximal joints, which have the last word
-        // over their bodies' contacts
-        for (int pass = 0; pass < Tuning.CONTACT_PASSES; pass++) {
-            solveArtJoints(ctx.jointSoft, h);
+        // over their bodies' contacts. A tree's ground block and its joint rows of the next pass are
+        // one stage; the maximal solvers and the other bodies' position update and projections move
+        // other bodies than the trees, so they come before the last ground blocks, which join the
+        // trees' flush, position update and projection.
+        arts.layOutGround();
+        trees.run(TreeStages.JOINTS, ctx.jointSoft, true, false);
+        for (int pass = 0; pass < Tuning.CONTACT_PASSES - 1; pass++) {
             solveOrder.solve(invH, true);
-            solveGround(true, pass == 0);
+            trees.run(TreeStages.GROUND | TreeStages.JOINTS, ctx.jointSoft, true, pass == 0);
         }
+        solveOrder.solve(invH, true);
         jointSolver.solveDrives(bodies);
         jointTree.solve(ctx.jointSoft.biasRate, true);
         jointTree.solveContacts(contactSolver, invH, true);
         jointSolver.solve(bodies, ctx.jointSoft);
-        par.run(0, arts.count(), flushRange);
         // integrate positions, then project what the linear velocity step leaves passed
         jointTree.predictAnchors(h);
         integrator.integratePositions(ctx);
-        arts.beginIntegrate();
-        par.run(0, arts.count(), integrateRange);
         for (int pass = 0; pass < Tuning.TREE_LIMIT_PROJECTIONS && jointTree.project(); pass++) {
             // repeat while a tree's limit is still passed
         }
         limitProjection.project(bodies, joints);
-        par.run(0, arts.count(), artProjectRange);
+        arts.beginIntegrate();
+        trees.run(TreeStages.GROUND | TreeStages.FLUSH | TreeStages.INTEGRATE | TreeStages.PROJECT, null, true,
+                Tuning.CONTACT_PASSES == 1);
         arts.projected();
         // relax without bias; again the joints last, so a chain's links are not pulled apart by
         // the contacts they make with each other
         // the pairs the passes passed by as clearly apart stay out: the relax applies no bias, and
         // a pair apart by its margin when the passes began is still apart after the position update
-        par.run(0, arts.count(), refreshRange);
-        solveArtJoints(null, h);
+        trees.run(TreeStages.REFRESH | TreeStages.JOINTS, null, false, false);
         solveOrder.solve(invH, false);
-        solveGround(false, false);
         jointTree.solve(0, false);
         jointTree.solveContacts(contactSolver, invH, false);
         jointSolver.solve(bodies, null);
-        par.run(0, arts.count(), flushRange);
+        trees.run(TreeStages.GROUND | TreeStages.FLUSH, null, false, false);
     }
 
     /**

@@ -57,7 +57,7 @@ final class TickEnd {
         lin2 = s.sleepLinearSpeed() * s.sleepLinearSpeed();
         ang2 = s.sleepAngularSpeed() * s.sleepAngularSpeed();
         touchLimit = s.linearSlop();
-        par.run(0, b.high, bodyRange);
+        par.run(0, b.high, Parallel.PAIRS, bodyRange);
         islands.begin(b);
         for (int j = 0; j < joints.high; j++) {
             if (joints.alive[j] && b.type[joints.bodyA[j]] == Bodies.DYNAMIC && b.type[joints.bodyB[j]] == Bodies.DYNAMIC) {
@@ -69,7 +69,7 @@ final class TickEnd {
             pairFlags = new byte[Math.max(n, 2 * pairFlags.length)];
             pairImpulse = new double[pairFlags.length];
         }
-        par.run(0, n, pairRange);
+        par.run(0, n, Parallel.FLAGS, pairRange);
         // islands and events in pair order (the islands' roots do not depend on the order of the
         // unions, the events' order does)
         for (int i = 0; i < n; i++) {
