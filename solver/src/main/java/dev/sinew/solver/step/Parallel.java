@@ -25,6 +25,7 @@ final class Parallel {
     }
 
     private TaskRunner runner;
+    private int threads = 1;
     private int lanes = 1;
     private Range body;
     private int base;
@@ -35,7 +36,7 @@ final class Parallel {
     /** The runner of the coming stages (null: the caller's thread alone). */
     void use(TaskRunner r) {
         runner = r;
-        int threads = r == null ? 1 : Math.max(1, r.parallelism());
+        threads = r == null ? 1 : Math.max(1, r.parallelism());
         lanes = threads == 1 ? 1 : SPLIT * threads;
     }
 
@@ -68,6 +69,9 @@ final class Parallel {
     void run(int from, int to, int grain, Range b) {
         int count = to - from;
         int k = Math.min(lanes, count / grain);
+        if (k > threads) {
+            k -= k % threads; // whole rounds: 3 tasks on 2 threads leave one thread two thirds of the work
+        }
         if (k <= 1) {
             if (count > 0) {
                 b.run(0, from, to);
