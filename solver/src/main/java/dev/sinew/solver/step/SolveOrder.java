@@ -429,12 +429,12 @@ final class SolveOrder {
 
     private void runSchedule() {
         for (int c = 0; c < colourCount; c++) {
-            par.run(colStart[c], colStart[c + 1], Parallel.MEDIUM, colourRange);
+            par.run(colStart[c], colStart[c + 1], Parallel.HEAVY, colourRange);
         }
         if (overflowFrom < colItemCount) {
             runColoured(0, overflowFrom, colItemCount);
         }
-        par.run(0, unitCount, Parallel.MEDIUM, unitRange);
+        par.run(0, unitCount, Parallel.HEAVY, unitRange);
     }
 
     private void runUnits(int lane, int from, int to) {
