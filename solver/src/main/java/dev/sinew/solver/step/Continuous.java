@@ -136,15 +136,17 @@ public final class Continuous {
                 path[a] = Math.min(c0[a], c1[a]) - r;
                 path[a + 3] = Math.max(c0[a], c1[a]) + r;
             }
-            // the candidates: the planes, then the colliders by the min x of their bounds up to the
-            // path's max x (the broadphase's order). The earliest hit is the least over them, which
-            // does not depend on the order they are visited in.
+            // the candidates: the planes, then the colliders in the broadphase's cells that the path
+            // covers (or, for a path across too many cells, the colliders by the min x of their
+            // bounds up to the path's max x). The earliest hit is the least over them, which does
+            // not depend on the order they are visited in.
             BroadPhase bp = w.broadPhase;
             int planes = bp.planeCount();
-            int sortedCount = bp.sortedCount();
-            for (int at = 0; at < planes + sortedCount; at++) {
-                int q = at < planes ? bp.plane(at) : bp.sorted(at - planes);
-                if (!c.isPlane[q] && c.fatBounds[6 * q] > path[3]) {
+            int found = bp.query(path);
+            int others = found >= 0 ? found : bp.sortedCount();
+            for (int at = 0; at < planes + others; at++) {
+                int q = at < planes ? bp.plane(at) : found >= 0 ? bp.found(at - planes) : bp.sorted(at - planes);
+                if (found < 0 && !c.isPlane[q] && c.fatBounds[6 * q] > path[3]) {
                     break;
                 }
                 if (!c.alive[q] || (!c.isPlane[q] && !overlap(path, c.fatBounds, 6 * q))) {
@@ -183,7 +185,10 @@ public final class Continuous {
                 }
                 w.contacts.colliderTransform(q, tb);
                 double t = 0;
-                for (int it = 0; it < Tuning.SWEEP_ADVANCES && t < hit; it++) {
+                // advance only as far as a hit of this target could come before the best so far
+                // (its slop taken off): the least over the targets, whatever order they come in
+                double reach = Math.min(1, hit + slop / plen);
+                for (int it = 0; it < Tuning.SWEEP_ADVANCES && t < reach; it++) {
                     ta.set(sx + t * px, sy + t * py, sz + t * pz, 0, 0, 0, 1);
                     np.collide(cores[i], ta, c.shape[q], tb, Double.MAX_VALUE, m);
                     if (m.pointCount == 0) {
@@ -195,7 +200,7 @@ public final class Continuous {
                         // surface (moving less than about 12° into it) is left to its contact.
                         double into = (m.nx * px + m.ny * py + m.nz * pz) / plen;
                         if (t > 0 && into > Tuning.SWEEP_GRAZING && (!jointed[i] || tunnelled(cores[i], c.shape[q], c1, r))) {
-                            hit = Math.max(0, t - slop / plen);
+                            hit = Math.min(hit, Math.max(0, t - slop / plen));
                         }
                         break;
                     }
