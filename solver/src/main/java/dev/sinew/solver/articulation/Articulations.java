@@ -735,6 +735,11 @@ public final class Articulations {
         laneRows[lane].solve(soft, h, from, to);
     }
 
+    /** The joints' friction rows alone, after the relax's contacts, of articulations [from, to) with lane {@code lane}'s scratch. */
+    public void solveFriction(double h, int lane, int from, int to) {
+        laneRows[lane].solveFriction(h, from, to);
+    }
+
     /** {@link #projectLimits} of articulations [from, to) with lane {@code lane}'s scratch; then {@link #projected()}. */
     public void projectLimits(int lane, int from, int to) {
         laneRows[lane].project(from, to);

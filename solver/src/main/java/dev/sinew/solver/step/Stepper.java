@@ -272,6 +272,7 @@ public final class Stepper {
     private final Parallel.Range artWarmRange = this::artWarm;
     private final Parallel.Range artProjectRange = this::artProject;
     private final Parallel.Range artJointsRange = this::artJoints;
+    private final Parallel.Range artFrictionRange = this::artFriction;
     private final Parallel.Range freeRange = this::artFree;
     private SoftCoefficients jointRowsSoft;
     /** Set by a task whose articulation was singular in the free step (only ever to true). */
@@ -287,6 +288,10 @@ public final class Stepper {
 
     private void artJoints(int lane, int from, int to) {
         arts.solveJoints(jointRowsSoft, ctx.h, lane, from, to);
+    }
+
+    private void artFriction(int lane, int from, int to) {
+        arts.solveFriction(ctx.h, lane, from, to);
     }
 
     private void artFree(int lane, int from, int to) {
@@ -365,13 +370,15 @@ public final class Stepper {
         par.run(0, arts.count(), artProjectRange);
         arts.projected();
         // relax without bias; again the joints last, so a chain's links are not pulled apart by
-        // the contacts they make with each other
+        // the contacts they make with each other; the articulations' joint friction once more after
+        // their contacts (ArticulatedJoints.solveFriction)
         // the pairs the passes passed by as clearly apart stay out: the relax applies no bias, and
         // a pair apart by its margin when the passes began is still apart after the position update
         arts.refresh();
         solveArtJoints(null, h);
         solveOrder.solve(invH, false);
         arts.solveGround(contactSolver, invH, false, false);
+        par.run(0, arts.count(), artFrictionRange);
         jointTree.solve(0, false);
         jointTree.solveContacts(contactSolver, invH, false);
         jointSolver.solve(bodies, null);
