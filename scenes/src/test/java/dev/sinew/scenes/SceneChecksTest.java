@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SceneChecksTest {
     @ParameterizedTest
-    @ValueSource(strings = {"box-stack", "pyramid", "slope", "bounce", "mass-ratio", "pendulum", "chain", "hinge-spring", "swing-cone", "drive-gains", "clip-play", "stand", "track-walk", "profile-sweep", "partial", "fault", "bullet-wall", "spinning-bar", "high-speed", "overlap-recovery", "terrain", "tumbler", "chain-whip", "ragdoll-drop", "ragdoll-pile", "ragdoll-strike", "look-at", "pose-hold", "active-look-at", "motion-matching", "hit-reaction", "critical-hit", "knockdown-getup", "getup-soak"})
+    @ValueSource(strings = {"box-stack", "pyramid", "slope", "bounce", "mass-ratio", "pendulum", "chain", "hinge-spring", "swing-cone", "drive-gains", "clip-play", "stand", "track-walk", "profile-sweep", "partial", "fault", "bullet-wall", "spinning-bar", "high-speed", "overlap-recovery", "terrain", "tumbler", "chain-whip", "ragdoll-drop", "ragdoll-pile", "ragdoll-strike", "ragdoll-rest", "look-at", "pose-hold", "active-look-at", "motion-matching", "hit-reaction", "critical-hit", "knockdown-getup", "getup-soak"})
     void scenePassesItsChecks(String name) {
         Report r = SceneRunner.run(SceneCatalog.get(name), SceneOptions.defaults(), null);
         String failed = r.checks().stream().filter(c -> !c.pass())

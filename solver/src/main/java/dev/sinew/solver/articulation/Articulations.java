@@ -509,6 +509,11 @@ public final class Articulations {
         lane.rows.solve(soft, h, from, to);
     }
 
+    /** The joints' friction rows alone, after the relax's contacts, of articulations [from, to) with the lane's scratch. */
+    public void solveFriction(double h, ArticulationLane lane, int from, int to) {
+        lane.rows.solveFriction(h, from, to);
+    }
+
     /**
      * Position projection of the passed limits of articulations [from, to), after the position
      * update, with the lane's scratch; then {@link #projected()}.

@@ -166,6 +166,17 @@ public final class Tuning {
     /** Conservative-advancement steps of one sweep at most (each advances by the distance to the target). */
     public static final int SWEEP_ADVANCES = 32;
 
+    /**
+     * Metres deeper than which a jointed body may not newly end a tick in static geometry: its
+     * articulation is put back to where it enters no deeper than the slop. Under the 5 mm at which
+     * the ragdoll scenes count a body below the ground; above what a landing limb sinks with its
+     * speculative contact (which the pile's resting bodies keep under 0.5 mm).
+     */
+    public static final double DEEP_ENTRY = 0.004;
+
+    /** Bisection steps for the fraction of a tick's motion at which a deep entry began: 2⁻¹² of it. */
+    public static final int DEEP_ENTRY_BISECTIONS = 12;
+
     /** Sine of the smallest angle into a surface that a sweep counts as a hit (about 12°; shallower is left to the contact). */
     public static final double SWEEP_GRAZING = 0.2;
 }

@@ -61,6 +61,16 @@ public final class Continuous {
     private final double[] c1 = new double[3];
     private final double[] sweep = new double[6];
     private final double[] path = new double[6];
+    private final double[] shapePath = new double[6];
+    private final double[] posNow = new double[3];
+    private final double[] rotNow = new double[4];
+    /** Bodies put back: their poses at the end of the tick, 3 and 4 per body slot. */
+    private double[] endPos = new double[48];
+    private double[] endRot = new double[64];
+    /** This tick's deep entries ({@link #deepEntry}): the body and the static collider it entered. */
+    private int[] deepBody = new int[4];
+    private int[] deepTarget = new int[4];
+    private int deepCount;
     /** The last tick's sweeps for debug drawing: from xyz, to xyz (after any move back), hit flag. */
     public double[] sweeps = new double[6 * 64];
     public boolean[] sweepHit = new boolean[64];
@@ -103,6 +113,7 @@ public final class Continuous {
             }
         }
         sweepCount = 0;
+        deepCount = 0;
         int nSwept = 0;
         boolean anyHit = false;
         for (int n = 0; n < ctx.awakeDynamicCount; n++) {
@@ -136,15 +147,17 @@ public final class Continuous {
                 path[a] = Math.min(c0[a], c1[a]) - r;
                 path[a + 3] = Math.max(c0[a], c1[a]) + r;
             }
-            // the candidates: the planes, then the colliders by the min x of their bounds up to the
-            // path's max x (the broadphase's order). The earliest hit is the least over them, which
-            // does not depend on the order they are visited in.
+            // the candidates: the planes, then the colliders in the broadphase's cells that the path
+            // covers (or, for a path across too many cells, the colliders by the min x of their
+            // bounds up to the path's max x). The earliest hit is the least over them, which does
+            // not depend on the order they are visited in.
             BroadPhase bp = w.broadPhase;
             int planes = bp.planeCount();
-            int sortedCount = bp.sortedCount();
-            for (int at = 0; at < planes + sortedCount; at++) {
-                int q = at < planes ? bp.plane(at) : bp.sorted(at - planes);
-                if (!c.isPlane[q] && c.fatBounds[6 * q] > path[3]) {
+            int found = bp.query(path);
+            int others = found >= 0 ? found : bp.sortedCount();
+            for (int at = 0; at < planes + others; at++) {
+                int q = at < planes ? bp.plane(at) : found >= 0 ? bp.found(at - planes) : bp.sorted(at - planes);
+                if (found < 0 && !c.isPlane[q] && c.fatBounds[6 * q] > path[3]) {
                     break;
                 }
                 if (!c.alive[q] || (!c.isPlane[q] && !overlap(path, c.fatBounds, 6 * q))) {
@@ -183,7 +196,10 @@ public final class Continuous {
                 }
                 w.contacts.colliderTransform(q, tb);
                 double t = 0;
-                for (int it = 0; it < Tuning.SWEEP_ADVANCES && t < hit; it++) {
+                // advance only as far as a hit of this target could come before the best so far
+                // (its slop taken off): the least over the targets, whatever order they come in
+                double reach = Math.min(1, hit + slop / plen);
+                for (int it = 0; it < Tuning.SWEEP_ADVANCES && t < reach; it++) {
                     ta.set(sx + t * px, sy + t * py, sz + t * pz, 0, 0, 0, 1);
                     np.collide(cores[i], ta, c.shape[q], tb, Double.MAX_VALUE, m);
                     if (m.pointCount == 0) {
@@ -195,12 +211,15 @@ public final class Continuous {
                         // surface (moving less than about 12° into it) is left to its contact.
                         double into = (m.nx * px + m.ny * py + m.nz * pz) / plen;
                         if (t > 0 && into > Tuning.SWEEP_GRAZING && (!jointed[i] || tunnelled(cores[i], c.shape[q], c1, r))) {
-                            hit = Math.max(0, t - slop / plen);
+                            hit = Math.min(hit, Math.max(0, t - slop / plen));
                         }
                         break;
                     }
                     t += d / plen;
                 }
+            }
+            if (jointed[i]) {
+                hit = Math.min(hit, deepEntry(w, i, k, gi, slop));
             }
             if (hit < 1) {
                 keep[gi] = Math.min(keep[gi], hit);
@@ -216,12 +235,16 @@ public final class Continuous {
             // every body of an articulation that hit goes back to the same fraction of its motion
             if (back.length < b.capacity) {
                 back = new boolean[b.capacity];
+                endPos = new double[3 * b.capacity];
+                endRot = new double[4 * b.capacity];
             }
             for (int i = 0; i < b.high; i++) {
                 back[i] = false;
                 if (b.alive[i] && b.type[i] == Bodies.DYNAMIC) {
                     double f = keep[find(i)];
                     if (f < 1) {
+                        System.arraycopy(b.pos, 3 * i, endPos, 3 * i, 3);
+                        System.arraycopy(b.rot, 4 * i, endRot, 4 * i, 4);
                         putBack(b, i, f, jointed[i]);
                         back[i] = true;
                         moved++;
@@ -229,6 +252,7 @@ public final class Continuous {
                 }
             }
             close(b, joints);
+            holdDeepEntries(w, joints);
         }
         for (int s = 0; s < nSwept; s++) {
             int i = swept[s];
@@ -239,6 +263,145 @@ public final class Continuous {
             record(c0[0], c0[1], c0[2], c1[0], c1[1], c1[2], f < 1);
         }
         return moved;
+    }
+
+    /**
+     * For a jointed body: the fraction of its motion over the tick (position lerped, orientation
+     * nlerped, as {@link #putBack} moves it) at which its shape is no deeper than the slop in a
+     * static collider that it ends the tick more than {@link Tuning#DEEP_ENTRY} deep in and touched
+     * no deeper than the slop at the start; 1 if there is none. The core's sweep misses this: a
+     * limb knocked into the ground by a blow within the tick, turning fast, can end centimetres deep
+     * with its core still above the surface. Bisection on the fraction, the least over the
+     * colliders, so the visiting order does not matter.
+     */
+    private double deepEntry(WorldState w, int i, int k, int gi, double slop) {
+        Bodies b = w.bodies;
+        Colliders c = w.colliders;
+        double reach = c.maxRadius[k];
+        for (int a = 0; a < 3; a++) {
+            double from = b.prevPos[3 * i + a];
+            double to = b.pos[3 * i + a];
+            shapePath[a] = Math.min(from, to) - reach;
+            shapePath[a + 3] = Math.max(from, to) + reach;
+        }
+        BroadPhase bp = w.broadPhase;
+        int planes = bp.planeCount();
+        int found = bp.query(shapePath);
+        int others = found >= 0 ? found : bp.sortedCount();
+        double best = 1;
+        boolean posed = false;
+        for (int at = 0; at < planes + others; at++) {
+            int q = at < planes ? bp.plane(at) : found >= 0 ? bp.found(at - planes) : bp.sorted(at - planes);
+            if (found < 0 && !c.isPlane[q] && c.fatBounds[6 * q] > shapePath[3]) {
+                break;
+            }
+            int bq = c.body[q];
+            if (!c.alive[q] || b.type[bq] != Bodies.STATIC || (!c.isPlane[q] && !overlap(shapePath, c.fatBounds, 6 * q))
+                    || (c.category[k] & c.mask[q]) == 0 || (c.category[q] & c.mask[k]) == 0 || find(bq) == gi) {
+                continue;
+            }
+            if (depthAt(w, i, k, q, 1) <= Tuning.DEEP_ENTRY) {
+                continue;
+            }
+            posed = true;
+            if (depthAt(w, i, k, q, 0) > slop) {
+                continue; // touching at the start: the contact's to hold
+            }
+            double lo = 0;
+            double hi = 1;
+            for (int it = 0; it < Tuning.DEEP_ENTRY_BISECTIONS; it++) {
+                double mid = 0.5 * (lo + hi);
+                if (depthAt(w, i, k, q, mid) <= slop) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            best = Math.min(best, lo);
+            if (deepCount == deepBody.length) {
+                deepBody = Arrays.copyOf(deepBody, 2 * deepCount);
+                deepTarget = Arrays.copyOf(deepTarget, 2 * deepCount);
+            }
+            deepBody[deepCount] = i;
+            deepTarget[deepCount++] = q;
+        }
+        if (posed) {
+            w.contacts.updateColliderPose(k); // the pose now again (the tick's end refreshes it too)
+        }
+        return best;
+    }
+
+    /**
+     * Closing the joints after the put-back moves a limb away from the pose {@link #deepEntry}
+     * measured (each body's position is lerped on its own, the joints then pull them onto each
+     * other): a hand put back to 1 mm deep can end 5 mm deep. So each articulation whose deep entry
+     * is still deeper than {@link Tuning#DEEP_ENTRY} after closing is put back further, bisecting
+     * its fraction with the closing included.
+     */
+    private void holdDeepEntries(WorldState w, Joints joints) {
+        Bodies b = w.bodies;
+        for (int e = 0; e < deepCount; e++) {
+            int g = find(deepBody[e]);
+            if (!(groupDeepest(w, g) > Tuning.DEEP_ENTRY)) {
+                continue;
+            }
+            double lo = 0;
+            double hi = keep[g];
+            for (int it = 0; it < Tuning.DEEP_ENTRY_BISECTIONS; it++) {
+                double mid = 0.5 * (lo + hi);
+                placeGroup(b, joints, g, mid);
+                if (groupDeepest(w, g) <= Tuning.DEEP_ENTRY) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            keep[g] = lo;
+            placeGroup(b, joints, g, lo);
+        }
+    }
+
+    /** The put-back bodies of articulation g at fraction f of their motion, joints closed. */
+    private void placeGroup(Bodies b, Joints joints, int g, double f) {
+        for (int i = 0; i < b.high; i++) {
+            if (back[i] && find(i) == g) {
+                System.arraycopy(endPos, 3 * i, b.pos, 3 * i, 3);
+                System.arraycopy(endRot, 4 * i, b.rot, 4 * i, 4);
+                putBack(b, i, f, jointed[i]);
+            }
+        }
+        close(b, joints);
+    }
+
+    /** The deepest of articulation g's deep entries in their static colliders, as its bodies stand now. */
+    private double groupDeepest(WorldState w, int g) {
+        double deepest = 0;
+        for (int e = 0; e < deepCount; e++) {
+            int i = deepBody[e];
+            if (find(i) == g) {
+                int k = w.bodies.shapes[i][0];
+                deepest = Math.max(deepest, depthAt(w, i, k, deepTarget[e], 1));
+                w.contacts.updateColliderPose(k);
+            }
+        }
+        return deepest;
+    }
+
+    /** How deep collider k of body i, put at fraction f of its motion, is in collider q (0 when apart). */
+    private double depthAt(WorldState w, int i, int k, int q, double f) {
+        Bodies b = w.bodies;
+        System.arraycopy(b.pos, 3 * i, posNow, 0, 3);
+        System.arraycopy(b.rot, 4 * i, rotNow, 0, 4);
+        if (f < 1) {
+            putBack(b, i, f, true);
+        }
+        w.contacts.updateColliderPose(k);
+        w.contacts.colliderTransform(k, ta);
+        w.contacts.colliderTransform(q, tb);
+        System.arraycopy(posNow, 0, b.pos, 3 * i, 3);
+        System.arraycopy(rotNow, 0, b.rot, 4 * i, 4);
+        np.collide(w.colliders.shape[k], ta, w.colliders.shape[q], tb, 0, m);
+        return m.pointCount == 0 ? 0 : Math.max(0, -m.minSeparation());
     }
 
     /**

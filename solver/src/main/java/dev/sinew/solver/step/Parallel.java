@@ -55,7 +55,7 @@ final class Parallel {
     static final int HEAVY = 2;
     /**
      * Items of a few µs (an articulation's pass over its joint rows or its ground block, a group of
-     * contacts between two trees, a broadphase proxy's sweep).
+     * contacts between two trees, the pairs of a cell of the broadphase's grid).
      */
     static final int MEDIUM = 4;
     /** Items of about 1 µs (an articulation's flush or position update). */

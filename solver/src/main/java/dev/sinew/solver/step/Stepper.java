@@ -217,13 +217,14 @@ public final class Stepper {
             }
         }
         state.refreshFilter();
-        // the broadphase's sweep in parts, each sorting the pairs it finds, then merged
+        // the broadphase's grid on one thread, its cells' pairs in parts, each sorting the pairs it
+        // finds, then merged
         BroadPhase bp = state.broadPhase;
-        bp.sortProxies(colliders, state.filter);
+        bp.prepare(colliders, bodies, state.filter);
         for (Lane l : lanes[0]) {
             l.broad.clear();
         }
-        par.run(0, bp.sweepItems(), Parallel.MEDIUM, sweepRange);
+        par.run(0, bp.items(), Parallel.MEDIUM, sweepRange);
         bp.gather(broadLists, broadLists.length);
         contacts.mergePairs(bp, state.contactLog);
         // the manifolds, each writing its pair alone: in parallel, but for terrain pairs, whose
@@ -317,6 +318,7 @@ public final class Stepper {
             }
         }
     }
+
     private void preparePairs(int lane, int from, int to) {
         Lane l = lanes[0][lane];
         for (int i = from; i < to; i++) {
@@ -383,15 +385,17 @@ public final class Stepper {
                 Tuning.CONTACT_PASSES == 1);
         arts.projected();
         // relax without bias; again the joints last, so a chain's links are not pulled apart by
-        // the contacts they make with each other
+        // the contacts they make with each other; the articulations' joint friction once more after
+        // their contacts (ArticulatedJoints.solveFriction)
         // the pairs the passes passed by as clearly apart stay out: the relax applies no bias, and
-        // a pair apart by its margin when the passes began is still apart after the position update
+        // a pair apart by its margin when the passes began is still apart after the position update;
+        // the maximal solvers come before the trees' ground blocks, friction and flush (one stage)
         trees.run(TreeStages.REFRESH | TreeStages.JOINTS, null, false, false);
         solveOrder.solve(invH, false);
         jointTree.solve(0, false);
         jointTree.solveContacts(contactSolver, invH, false);
         jointSolver.solve(bodies, null);
-        trees.run(TreeStages.GROUND | TreeStages.FLUSH, null, false, false);
+        trees.run(TreeStages.GROUND | TreeStages.FRICTION | TreeStages.FLUSH, null, false, false);
     }
 
     /**

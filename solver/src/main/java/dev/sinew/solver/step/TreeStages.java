@@ -16,9 +16,10 @@ final class TreeStages {
     static final int REFRESH = 1;
     static final int GROUND = 2;
     static final int JOINTS = 4;
-    static final int FLUSH = 8;
-    static final int INTEGRATE = 16;
-    static final int PROJECT = 32;
+    static final int FRICTION = 8;
+    static final int FLUSH = 16;
+    static final int INTEGRATE = 32;
+    static final int PROJECT = 64;
 
     private final Articulations arts;
     private final Parallel par;
@@ -95,7 +96,8 @@ final class TreeStages {
      * The given steps for every tree, each tree's in the order of the constants: {@link #REFRESH}
      * its bodies' velocities, {@link #GROUND} its ground block (with the contacts' bias or without;
      * {@code groundBuild}: the substep's couplings first, after {@link Articulations#layOutGround}),
-     * {@link #JOINTS} a pass over its joints' rows ({@code jointsSoft} null: the relax), {@link #FLUSH}
+     * {@link #JOINTS} a pass over its joints' rows ({@code jointsSoft} null: the relax),
+     * {@link #FRICTION} its joints' friction rows alone (after the relax's contacts), {@link #FLUSH}
      * its bodies' velocities with the rates capped, {@link #INTEGRATE} its positions (after the
      * kinematic bodies moved; {@link Articulations#beginIntegrate} first), {@link #PROJECT} its
      * passed limits (then {@link Articulations#projected}).
@@ -105,7 +107,7 @@ final class TreeStages {
         this.jointsSoft = jointsSoft;
         this.groundBias = groundBias;
         this.groundBuild = groundBuild;
-        int heavy = GROUND | JOINTS | PROJECT;
+        int heavy = GROUND | JOINTS | FRICTION | PROJECT;
         par.run(0, arts.count(), (steps & heavy) != 0 ? Parallel.MEDIUM : Parallel.LIGHT, stepsRange);
     }
 
@@ -126,6 +128,9 @@ final class TreeStages {
             }
             if ((steps & JOINTS) != 0) {
                 arts.solveJoints(jointsSoft, h, l, t, t + 1);
+            }
+            if ((steps & FRICTION) != 0) {
+                arts.solveFriction(h, l, t, t + 1);
             }
             if ((steps & FLUSH) != 0) {
                 arts.flush(h, l, t, t + 1);
