@@ -1,7 +1,7 @@
 package dev.sinew.solver;
 
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
@@ -12,6 +12,11 @@ import java.util.function.IntConsumer;
  * and stops it in {@link World#close()}; being daemon threads, they never keep the JVM alive. Workers
  * wait for the next stage by spinning briefly and then parking, so the many short stages of a tick do
  * not each pay for a wake-up. Not for sharing between worlds stepped at the same time.
+ *
+ * <p>Thread t (the caller is 0) claims the tasks t, t + threads, t + 2·threads, … first and then
+ * those the others have not claimed yet. A step cuts its stages over the same lists into the same
+ * ranges tick after tick, so each thread finds the bodies and trees of its ranges in its own cache
+ * from stage to stage; a thread held up leaves its tasks to the others.
  */
 public final class WorkerPool implements TaskRunner, AutoCloseable {
     /** A value of {@link #next} no stage matches (stages count within 31 bits). */
@@ -20,8 +25,13 @@ public final class WorkerPool implements TaskRunner, AutoCloseable {
     private static final int SPINS = 1 << 14;
     private final int threads;
     private final Thread[] workers;
-    /** The stage (high 32 bits) and its next task to claim (low 32 bits): a thread late for a stage claims nothing of the next. */
-    private final AtomicLong next = new AtomicLong();
+    /**
+     * Per thread t, at {@link #STRIDE}·t: the stage (high 32 bits) and how many of t's tasks
+     * (t, t + threads, …) are claimed (low 32 bits); a thread late for a stage claims nothing of the
+     * next. Each on a cache line of its own.
+     */
+    private final AtomicLongArray next;
+    private static final int STRIDE = 8;
     private final AtomicInteger remaining = new AtomicInteger();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private volatile long generation;
@@ -36,9 +46,11 @@ public final class WorkerPool implements TaskRunner, AutoCloseable {
     public WorkerPool(int threads) {
         Check.atLeast("threads", threads, 1);
         this.threads = threads;
+        this.next = new AtomicLongArray(STRIDE * threads);
         this.workers = new Thread[threads - 1];
         for (int i = 0; i < workers.length; i++) {
-            Thread t = new Thread(this::work, "sinew-worker-" + (i + 1));
+            int self = i + 1;
+            Thread t = new Thread(() -> work(self), "sinew-worker-" + self);
             t.setDaemon(true);
             workers[i] = t;
             t.start();
@@ -61,19 +73,23 @@ public final class WorkerPool implements TaskRunner, AutoCloseable {
             }
             return;
         }
-        next.set(CLOSED);
+        for (int q = 0; q < threads; q++) {
+            next.set(STRIDE * q, CLOSED);
+        }
         task = t;
         count = n;
         failure.set(null);
         caller = Thread.currentThread();
         long stage = (generation + 1) & 0x7fffffffL;
-        next.set(stage << 32);
+        for (int q = 0; q < threads; q++) {
+            next.set(STRIDE * q, stage << 32);
+        }
         remaining.set(n);
         generation = stage; // publishes the stage
         for (Thread w : workers) {
             LockSupport.unpark(w);
         }
-        claim(stage, t, n);
+        claim(0, stage, t, n);
         for (int spin = 0; remaining.get() > 0; spin++) {
             if (spin < SPINS) {
                 Thread.onSpinWait();
@@ -94,32 +110,46 @@ public final class WorkerPool implements TaskRunner, AutoCloseable {
         }
     }
 
-    /** Runs tasks of the current stage until none is left to claim. */
-    private void claim(long stage, IntConsumer t, int n) {
-        while (true) {
-            long v = next.get();
-            int i = (int) v;
-            if (v >>> 32 != stage || i >= n) {
-                return;
-            }
-            if (!next.compareAndSet(v, v + 1)) {
-                continue;
-            }
-            try {
-                t.accept(i);
-            } catch (Throwable e) {
-                failure.compareAndSet(null, e);
-            }
-            if (remaining.decrementAndGet() == 0) {
-                Thread c = caller;
-                if (c != Thread.currentThread()) {
-                    LockSupport.unpark(c);
-                }
+    /** Runs tasks of the current stage, thread {@code self}'s first, until none is left to claim. */
+    private void claim(int self, long stage, IntConsumer t, int n) {
+        for (int k = 0; k < threads; k++) {
+            int q = self + k < threads ? self + k : self + k - threads;
+            while (claimFrom(q, stage, t, n)) {
+                // thread q's next task was run
             }
         }
     }
 
-    private void work() {
+    /** Claims and runs thread q's next task of the stage; false when it has none left (or the stage is over). */
+    private boolean claimFrom(int q, long stage, IntConsumer t, int n) {
+        while (true) {
+            long v = next.get(STRIDE * q);
+            int i = q + threads * (int) v;
+            if (v >>> 32 != stage || i >= n) {
+                return false;
+            }
+            if (next.compareAndSet(STRIDE * q, v, v + 1)) {
+                runTask(i, t);
+                return true;
+            }
+        }
+    }
+
+    private void runTask(int i, IntConsumer t) {
+        try {
+            t.accept(i);
+        } catch (Throwable e) {
+            failure.compareAndSet(null, e);
+        }
+        if (remaining.decrementAndGet() == 0) {
+            Thread c = caller;
+            if (c != Thread.currentThread()) {
+                LockSupport.unpark(c);
+            }
+        }
+    }
+
+    private void work(int self) {
         long seen = 0;
         while (true) {
             for (int spin = 0; generation == seen && !closed; spin++) {
@@ -136,7 +166,7 @@ public final class WorkerPool implements TaskRunner, AutoCloseable {
             IntConsumer t = task;
             int n = count;
             if (t != null) {
-                claim(seen, t, n);
+                claim(self, seen, t, n);
             }
         }
     }

@@ -112,39 +112,31 @@ final class ArticulatedGround {
         return groundPairs[i];
     }
 
-    // one block (the articulation being solved)
-    private double[] rowV = new double[8];
-    private double[] rowZ = new double[64];
-    private double[] rowG = new double[64];
-    private double[] rowC = new double[8];
-    /** Per row: what its floor adds to its biased velocity rowV (NaN: a rigid row, no floor). */
-    private double[] rowFloor = new double[8];
-    private double[] rowL = new double[8];
-    private double[] rowOld = new double[8];
-    private ContactPair[] rowPair = new ContactPair[8];
-    private int[] rowPoint = new int[8];
+    /**
+     * One task's rows of the block being solved (an articulation's block is solved by one task at a
+     * time; tasks on different articulations each have their own).
+     */
+    static final class Block {
+        private double[] rowV = new double[8];
+        private double[] rowZ = new double[64];
+        private double[] rowG = new double[64];
+        private double[] rowC = new double[8];
+        /** Per row: what its floor adds to its biased velocity rowV (NaN: a rigid row, no floor). */
+        private double[] rowFloor = new double[8];
+        private double[] rowL = new double[8];
+        private double[] rowOld = new double[8];
+        private ContactPair[] rowPair = new ContactPair[8];
+        private int[] rowPoint = new int[8];
+    }
+
+    /** Every block's swept rows w = L⁻ᵀ·g (with g) and its couplings K, cached for the substep at wStart[t] and kStart[t]. */
     private double[] kCache = new double[64];
     private int[] kStart = new int[8];
     private double[] wCache = new double[64];
     private int[] wStart = new int[8];
 
-    /**
-     * Solves every articulation's ground block, with the contacts' bias or without (the relax); with
-     * {@code build} the rows' couplings are built for the substep first.
-     */
-    void solve(ContactSolver cs, double invH, boolean useBias, boolean build) {
-        if (build) {
-            build();
-        }
-        for (int t = 0; t < arts.count; t++) {
-            if (groundStart[t] < groundStart[t + 1]) {
-                solve(t, cs, invH, useBias);
-            }
-        }
-    }
-
-    /** Every block's swept rows w = L⁻ᵀ·g and couplings K, cached for the substep. */
-    private void build() {
+    /** Where each block's rows and couplings go in the caches (before the substep's first build), sized for them. */
+    void layOut() {
         int wAt = 0;
         int kAt = 0;
         if (wStart.length < arts.count + 1) {
@@ -154,71 +146,96 @@ final class ArticulatedGround {
         for (int t = 0; t < arts.count; t++) {
             wStart[t] = wAt;
             kStart[t] = kAt;
-            Articulation a = arts.list[t];
-            int n3 = 3 * a.nodeCount;
             int r = points(t);
-            if (r == 0) {
-                continue;
-            }
-            if (wCache.length < wAt + 2 * r * n3) {
-                wCache = Arrays.copyOf(wCache, 2 * (wAt + 2 * r * n3));
-            }
-            if (kCache.length < kAt + r * r) {
-                kCache = Arrays.copyOf(kCache, 2 * (kAt + r * r));
-            }
-            if (rowG.length < n3) {
-                rowG = new double[n3];
-            }
-            int row = 0;
-            for (int pi = groundStart[t]; pi < groundStart[t + 1]; pi++) {
-                ContactPair c = groundPairs[pi];
-                boolean onB = moving(c.bodyB);
-                int body = onB ? c.bodyB : c.bodyA;
-                int l = arts.linkOf[body];
-                double sign = onB ? 1 : -1;
-                double[] lever = onB ? c.rB : c.rA;
-                for (int k = 0; k < c.pointCount; k++) {
-                    int o = 3 * k;
-                    a.pathImpulse(l, sign * c.nx, sign * c.ny, sign * c.nz, b.pos[3 * body] + lever[o],
-                            b.pos[3 * body + 1] + lever[o + 1], b.pos[3 * body + 2] + lever[o + 2], 0, 0, 0, rowG);
-                    int wo = wAt + 2 * row * n3;
-                    Arrays.fill(wCache, wo, wo + 2 * n3, 0);
-                    // w = L⁻ᵀ·g into the row's first half, g itself (on the path) into the second
-                    int node = a.linkNode[l];
-                    int d = a.depth[node];
-                    int ao = a.ancOff[node];
-                    for (int idx = 0; idx <= d; idx++) {
-                        int i = idx == d ? node : a.anc[ao + idx];
-                        System.arraycopy(rowG, 3 * i, wCache, wo + n3 + 3 * i, 3);
-                    }
-                    a.scatterInto(node, rowG, wCache, wo);
-                    row++;
-                }
-            }
-            // K_ab = w_a·D⁻¹·w_b
-            if (rowZ.length < r * n3) {
-                rowZ = new double[2 * r * n3];
-            }
-            for (int q = 0; q < r; q++) {
-                int wo = wAt + 2 * q * n3;
-                for (int node = 0; node < a.nodeCount; node++) {
-                    Mat3.mulVec(a.dinv, 9 * node, wCache, wo + 3 * node, rowZ, q * n3 + 3 * node);
-                }
-            }
-            for (int q = 0; q < r; q++) {
-                int wo = wAt + 2 * q * n3;
-                for (int s = q; s < r; s++) {
-                    double acc = 0;
-                    int zo = s * n3;
-                    for (int e = 0; e < n3; e++) {
-                        acc += wCache[wo + e] * rowZ[zo + e];
-                    }
-                    kCache[kAt + q * r + s] = acc;
-                    kCache[kAt + s * r + q] = acc;
-                }
-            }
-            wAt += 2 * r * n3;
+            wAt += 2 * r * 3 * arts.list[t].nodeCount;
             kAt += r * r;
+        }
+        if (wCache.length < wAt) {
+            wCache = new double[2 * wAt];
+        }
+        if (kCache.length < kAt) {
+            kCache = new double[2 * kAt];
+        }
+    }
+
+    /**
+     * Solves the ground blocks of articulations [from, to) with the lane's rows and contact solver,
+     * with the contacts' bias or without (the relax); with {@code build} the rows' couplings are
+     * built for the substep first ({@link #layOut} before).
+     */
+    void solve(ArticulationLane lane, double invH, boolean useBias, boolean build, int from, int to) {
+        for (int t = from; t < to; t++) {
+            if (groundStart[t] < groundStart[t + 1]) {
+                if (build) {
+                    build(t, lane.ground);
+                }
+                solve(t, lane.ground, lane.contacts, invH, useBias);
+            }
+        }
+    }
+
+    /** Block t's swept rows w = L⁻ᵀ·g and couplings K, into the caches. */
+    private void build(int t, Block blk) {
+        int wAt = wStart[t];
+        int kAt = kStart[t];
+        Articulation a = arts.list[t];
+        int n3 = 3 * a.nodeCount;
+        int r = points(t);
+        if (r == 0) {
+            return;
+        }
+        if (blk.rowG.length < n3) {
+            blk.rowG = new double[n3];
+        }
+        double[] rowG = blk.rowG;
+        int row = 0;
+        for (int pi = groundStart[t]; pi < groundStart[t + 1]; pi++) {
+            ContactPair c = groundPairs[pi];
+            boolean onB = moving(c.bodyB);
+            int body = onB ? c.bodyB : c.bodyA;
+            int l = arts.linkOf[body];
+            double sign = onB ? 1 : -1;
+            double[] lever = onB ? c.rB : c.rA;
+            for (int k = 0; k < c.pointCount; k++) {
+                int o = 3 * k;
+                a.pathImpulse(l, sign * c.nx, sign * c.ny, sign * c.nz, b.pos[3 * body] + lever[o],
+                        b.pos[3 * body + 1] + lever[o + 1], b.pos[3 * body + 2] + lever[o + 2], 0, 0, 0, rowG);
+                int wo = wAt + 2 * row * n3;
+                Arrays.fill(wCache, wo, wo + 2 * n3, 0);
+                // w = L⁻ᵀ·g into the row's first half, g itself (on the path) into the second
+                int node = a.linkNode[l];
+                int d = a.depth[node];
+                int ao = a.ancOff[node];
+                for (int idx = 0; idx <= d; idx++) {
+                    int i = idx == d ? node : a.anc[ao + idx];
+                    System.arraycopy(rowG, 3 * i, wCache, wo + n3 + 3 * i, 3);
+                }
+                a.scatterInto(node, rowG, wCache, wo);
+                row++;
+            }
+        }
+        // K_ab = w_a·D⁻¹·w_b
+        if (blk.rowZ.length < r * n3) {
+            blk.rowZ = new double[2 * r * n3];
+        }
+        double[] rowZ = blk.rowZ;
+        for (int q = 0; q < r; q++) {
+            int wo = wAt + 2 * q * n3;
+            for (int node = 0; node < a.nodeCount; node++) {
+                Mat3.mulVec(a.dinv, 9 * node, wCache, wo + 3 * node, rowZ, q * n3 + 3 * node);
+            }
+        }
+        for (int q = 0; q < r; q++) {
+            int wo = wAt + 2 * q * n3;
+            for (int s = q; s < r; s++) {
+                double acc = 0;
+                int zo = s * n3;
+                for (int e = 0; e < n3; e++) {
+                    acc += wCache[wo + e] * rowZ[zo + e];
+                }
+                kCache[kAt + q * r + s] = acc;
+                kCache[kAt + s * r + q] = acc;
+            }
         }
     }
 
@@ -232,22 +249,29 @@ final class ArticulatedGround {
     }
 
     /** One block: rows from the contact solver's terms, projected Gauss–Seidel, the change swept into the tree's pending impulses. */
-    private void solve(int t, ContactSolver cs, double invH, boolean useBias) {
+    private void solve(int t, Block blk, ContactSolver cs, double invH, boolean useBias) {
         Articulation a = arts.list[t];
         int n3 = 3 * a.nodeCount;
         int r = points(t);
         if (r == 0) {
             return;
         }
-        if (rowV.length < r) {
-            rowV = new double[2 * r];
-            rowC = new double[2 * r];
-            rowFloor = new double[2 * r];
-            rowL = new double[2 * r];
-            rowOld = new double[2 * r];
-            rowPair = new ContactPair[2 * r];
-            rowPoint = new int[2 * r];
+        if (blk.rowV.length < r) {
+            blk.rowV = new double[2 * r];
+            blk.rowC = new double[2 * r];
+            blk.rowFloor = new double[2 * r];
+            blk.rowL = new double[2 * r];
+            blk.rowOld = new double[2 * r];
+            blk.rowPair = new ContactPair[2 * r];
+            blk.rowPoint = new int[2 * r];
         }
+        double[] rowV = blk.rowV;
+        double[] rowC = blk.rowC;
+        double[] rowFloor = blk.rowFloor;
+        double[] rowL = blk.rowL;
+        double[] rowOld = blk.rowOld;
+        ContactPair[] rowPair = blk.rowPair;
+        int[] rowPoint = blk.rowPoint;
         int wAt = wStart[t];
         int kAt = kStart[t];
         a.flushPending();

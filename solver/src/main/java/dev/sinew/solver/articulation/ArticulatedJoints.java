@@ -47,14 +47,9 @@ final class ArticulatedJoints {
     private final double[] dk = new double[3];
 
     /**
-     * Warm start of the articulated joints' rows (limits, friction) with their impulses from the last
-     * substep; call after {@link #freeStep}.
+     * Warm start of the rows (limits, friction) of articulations [from, to) with their impulses from
+     * the last substep; call after the free step.
      */
-    void warmStart() {
-        warmStart(0, arts.count);
-    }
-
-    /** {@link #warmStart()} of articulations [from, to). */
     void warmStart(int from, int to) {
         for (int i = from; i < to; i++) {
             arts.evaluatedAt[i] = arts.crossStamp;
@@ -100,11 +95,6 @@ final class ArticulatedJoints {
      * {@code soft} once passed; {@code soft} null is the relax pass). A row's Ċ = j·(ω_B − ω_A) =
      * j·(±q̇) on its joint's node.
      */
-    void solve(SoftCoefficients soft, double h) {
-        solve(soft, h, 0, arts.count);
-    }
-
-    /** {@link #solve(SoftCoefficients, double)} of articulations [from, to). */
     void solve(SoftCoefficients soft, double h, int from, int to) {
         for (int i = from; i < to; i++) {
             // the limits' rows depend on the orientations alone: measured once per pose
@@ -322,16 +312,10 @@ final class ArticulatedJoints {
      * but pumped energy in (a resting ragdoll never came to rest in 2 of 24 drops). Solved by
      * projected Gauss–Seidel on the rows' coupling K_rs = J_r·A⁻¹·J_sᵀ, at most
      * {@link Tuning#MAX_PROJECTION_TURN} per link. Velocities are left to the relax pass. Two passes:
-     * closing the cone can push the twist past its range.
-     */
-    void project() {
-        project(0, arts.count);
-    }
-
-    /**
-     * {@link #project()} of articulations [from, to), each with its own passes (a pass over a tree
-     * with no limit passed changes nothing, so the trees are independent). A tree its last pass
-     * left in place keeps the limits that pass measured for the relax.
+     * closing the cone can push the twist past its range. Articulations [from, to), each with its
+     * own passes (a pass over a tree with no limit passed changes nothing, so the trees are
+     * independent); a tree its last pass left in place keeps the limits that pass measured for the
+     * relax.
      */
     void project(int from, int to) {
         for (int t = from; t < to; t++) {

@@ -34,36 +34,40 @@ public final class Articulations {
     int[] artOf = new int[0];
     int[] linkOf = new int[0];
 
-    // build scratch
-    private int[] root = new int[0];
-    private int[] worldJoints = new int[0];
-    private boolean[] bad = new boolean[0];
-    private int[] adjStart = new int[0];
-    private int[] adj = new int[0];
-    private int[] queue = new int[0];
-    private int[] queueJoint = new int[0];
-    private int[] queueParentLink = new int[0];
+    private final ArticulationFinder finder;
     private final double[] zero3 = new double[3];
 
-
-    public Articulations(Bodies bodies, Joints joints, ContactSolver contacts) {
+    /**
+     * The articulations of a world whose contact rows go through {@code contacts} when no task's
+     * lane is given, counting the limits that act into {@code counters}.
+     */
+    public Articulations(Bodies bodies, Joints joints, ContactSolver contacts, SolverCounters counters) {
         this.b = bodies;
         this.joints = joints;
-        this.contacts = contacts;
+        this.finder = new ArticulationFinder(bodies, joints);
         this.ground = new ArticulatedGround(this, bodies);
-        this.rows = new ArticulatedJoints(this, bodies, joints, ground);
-        this.drives = new ArticulatedDrives(bodies, joints);
-        this.mainLane = new Lane(contacts);
+        this.mainLane = new ArticulationLane(this, contacts, counters);
     }
 
     /** The articulations' contacts with the ground, solved as one block per tree. */
     private final ArticulatedGround ground;
-    /** The articulated joints' rows (limits, friction) and their projection. */
-    private final ArticulatedJoints rows;
-    /** The contact solver whose rows apply impulses to articulated bodies ({@link ContactSolver#wrench}). */
-    private final ContactSolver contacts;
-    /** The articulations' drives and root springs, taken into each substep's system implicitly. */
-    private final ArticulatedDrives drives;
+    /** The lane of the calls made without one (the caller's thread, between the parallel stages). */
+    private final ArticulationLane mainLane;
+
+    /** The lane of the caller's thread between the parallel stages (with the world's contact solver). */
+    public ArticulationLane mainLane() {
+        return mainLane;
+    }
+
+    /** A lane's joint rows (limits, friction). */
+    ArticulatedJoints newRows() {
+        return new ArticulatedJoints(this, b, joints, ground);
+    }
+
+    /** A lane's drives and root springs, taken into each substep's system implicitly. */
+    ArticulatedDrives newDrives() {
+        return new ArticulatedDrives(b, joints);
+    }
 
     public boolean taken(int joint) {
         return joints.articulated[joint];
@@ -83,230 +87,11 @@ public final class Articulations {
         return count;
     }
 
-    /**
-     * A joint an articulation can carry: a ball or swing-twist joint, unbreakable, without axis
-     * motors, with a rigid point, or a soft point if it holds the tree to a body that does not move
-     * (its root spring).
-     */
-    private boolean articulable(int j) {
-        boolean world = !(moving(joints.bodyA[j]) && moving(joints.bodyB[j]));
-        return joints.linear[j] == null && (joints.pointSpring[j] == null || world) && !joints.sequentialOnly[j]
-                && joints.breakForce[j] == Double.POSITIVE_INFINITY && joints.breakTorque[j] == Double.POSITIVE_INFINITY
-                && joints.angle[j] == null && joints.hinge[j] == null && joints.motor[j] == null
-;
-    }
-
-    private boolean moving(int body) {
-        return b.solverInvMass(body) > 0;
-    }
-
-    private int find(int x) {
-        while (root[x] != x) {
-            root[x] = root[root[x]];
-            x = root[x];
-        }
-        return x;
-    }
-
-    /** Finds this tick's articulations (see the class doc). */
+    /** Finds this tick's articulations (see the class doc and {@link ArticulationFinder}). */
     public void build() {
-        int cap = b.capacity;
-        if (artOf.length < cap) {
-            artOf = new int[cap];
-            linkOf = new int[cap];
-            root = new int[cap];
-            worldJoints = new int[cap];
-            bad = new boolean[cap];
-            adjStart = new int[cap + 1];
-            queue = new int[cap];
-            queueJoint = new int[cap];
-            queueParentLink = new int[cap];
-        }
-        if (adj.length < 2 * joints.high) {
-            adj = new int[2 * joints.alive.length];
-        }
-        Arrays.fill(artOf, 0, b.high, -1);
-        Arrays.fill(joints.articulated, 0, joints.high, false);
-        Arrays.fill(b.articulated, 0, b.high, false);
-        count = 0;
-        for (int i = 0; i < b.high; i++) {
-            root[i] = i;
-            worldJoints[i] = 0;
-            bad[i] = false;
-        }
-        // components of moving bodies through joints; a loop, a joint the articulation cannot carry
-        // or more than one joint to a non-moving body makes the component stay maximal
-        boolean any = false;
-        for (int j = 0; j < joints.high; j++) {
-            if (!joints.alive[j] || !joints.touchesMoving(b, j)) {
-                continue;
-            }
-            int a = joints.bodyA[j];
-            int c = joints.bodyB[j];
-            if (moving(a) && moving(c)) {
-                int ra = find(a);
-                int rc = find(c);
-                if (ra == rc) {
-                    bad[ra] = true;
-                } else {
-                    int lo = Math.min(ra, rc);
-                    int hi = Math.max(ra, rc);
-                    root[hi] = lo;
-                    bad[lo] |= bad[hi];
-                    worldJoints[lo] += worldJoints[hi];
-                }
-            } else {
-                int r = find(moving(a) ? a : c);
-                worldJoints[r]++;
-            }
-            any = true;
-        }
-        if (!any) {
-            return;
-        }
-        for (int j = 0; j < joints.high; j++) {
-            if (joints.alive[j] && joints.touchesMoving(b, j)) {
-                int r = find(moving(joints.bodyA[j]) ? joints.bodyA[j] : joints.bodyB[j]);
-                if (!articulable(j) || worldJoints[r] > 1) {
-                    bad[r] = true;
-                }
-            }
-        }
-        // adjacency of moving bodies (compressed rows, joints in slot order)
-        Arrays.fill(adjStart, 0, b.high + 1, 0);
-        for (int j = 0; j < joints.high; j++) {
-            if (joints.alive[j] && joints.touchesMoving(b, j)) {
-                adjStart[joints.bodyA[j] + 1]++;
-                adjStart[joints.bodyB[j] + 1]++;
-            }
-        }
-        for (int i = 0; i < b.high; i++) {
-            adjStart[i + 1] += adjStart[i];
-        }
-        for (int j = 0; j < joints.high; j++) {
-            if (joints.alive[j] && joints.touchesMoving(b, j)) {
-                adj[adjStart[joints.bodyA[j]]++] = j;
-                adj[adjStart[joints.bodyB[j]]++] = j;
-            }
-        }
-        for (int i = b.high; i > 0; i--) {
-            adjStart[i] = adjStart[i - 1];
-        }
-        adjStart[0] = 0;
-        // each good component once, from its lowest slot (its union-find root)
-        for (int i = 0; i < b.high; i++) {
-            if (!moving(i) || find(i) != i || bad[i] || adjStart[i + 1] == adjStart[i]) {
-                continue;
-            }
-            emit(i);
-        }
+        finder.build(this);
         ensurePoseState();
     }
-
-    /** Lays out the articulation of the component rooted (union-find) at body r. */
-    private void emit(int r) {
-        // the base joint, if any: the component's one joint to a non-moving body
-        int baseJoint = -1;
-        int start = r;
-        if (worldJoints[r] == 1) {
-            for (int i = 0; i < b.high && baseJoint < 0; i++) {
-                if (!moving(i) || find(i) != r) {
-                    continue;
-                }
-                for (int e = adjStart[i]; e < adjStart[i + 1]; e++) {
-                    int j = adj[e];
-                    int other = joints.bodyA[j] == i ? joints.bodyB[j] : joints.bodyA[j];
-                    if (!moving(other)) {
-                        baseJoint = j;
-                        start = i;
-                        break;
-                    }
-                }
-            }
-        }
-        if (count == list.length) {
-            list = Arrays.copyOf(list, 2 * count);
-        }
-        if (list[count] == null) {
-            list[count] = new Articulation();
-        }
-        Articulation a = list[count];
-        int baseBody = -1;
-        boolean sprung = baseJoint >= 0 && joints.pointSpring[baseJoint] != null;
-        if (baseJoint >= 0 && !sprung) {
-            baseBody = joints.bodyA[baseJoint] == start ? joints.bodyB[baseJoint] : joints.bodyA[baseJoint];
-        }
-        a.reset(baseBody);
-        if (sprung) {
-            a.rootSpring = baseJoint;
-        }
-        // breadth-first from the root body, children in joint-slot order
-        int head = 0;
-        int tail = 0;
-        queue[tail] = start;
-        queueJoint[tail] = baseJoint;
-        queueParentLink[tail] = -1;
-        tail++;
-        if (baseJoint >= 0) {
-            joints.articulated[baseJoint] = true;
-        }
-        while (head < tail) {
-            int body = queue[head];
-            int via = queueJoint[head];
-            int parentLink = queueParentLink[head];
-            head++;
-            int l;
-            if (via < 0 || sprung && parentLink < 0) {
-                l = a.addLink(body, -1, via, null, 0, null, 0);
-            } else {
-                boolean onB = joints.bodyB[via] == body;
-                l = a.addLink(body, parentLink, via, onB ? joints.localA : joints.localB, 3 * via,
-                        onB ? joints.localB : joints.localA, 3 * via);
-            }
-            artOf[body] = count;
-            linkOf[body] = l;
-            b.articulated[body] = true;
-            for (int e = adjStart[body]; e < adjStart[body + 1]; e++) {
-                int j = adj[e];
-                if (joints.articulated[j]) {
-                    continue;
-                }
-                int other = joints.bodyA[j] == body ? joints.bodyB[j] : joints.bodyA[j];
-                if (!moving(other)) {
-                    continue;
-                }
-                joints.articulated[j] = true;
-                queue[tail] = other;
-                queueJoint[tail] = j;
-                queueParentLink[tail] = l;
-                tail++;
-            }
-        }
-        a.finish();
-        int deepest = 0;
-        for (int i = 0; i < a.nodeCount; i++) {
-            deepest = Math.max(deepest, a.depth[i]);
-        }
-        if (deepest > MAX_DEPTH) {
-            // a long chain: its path sweeps cost O(depth²); the maximal tree solve is linear in it
-            for (int l = 0; l < a.linkCount; l++) {
-                artOf[a.body[l]] = -1;
-                b.articulated[a.body[l]] = false;
-                if (a.linkJoint[l] >= 0) {
-                    joints.articulated[a.linkJoint[l]] = false;
-                }
-            }
-            return;
-        }
-        count++;
-    }
-
-    /**
-     * Deepest node an articulation may have (root nodes included). A ragdoll's hand is 7 nodes from
-     * its root; the 40-link chains are left to the maximal tree solve, whose factorization is linear
-     * in the number of links where the path sweeps here grow with the square of the depth.
-     */
-    static final int MAX_DEPTH = 16;
 
     /** Gives every body back to the maximal solvers (an articulation was singular). */
     public void abandon() {
@@ -318,20 +103,30 @@ public final class Articulations {
         count = 0;
     }
 
-    /** Each articulation's pose (joints closed) and velocities from the bodies' arrays; false if one is singular. */
-    public boolean load() {
+    /** Before the articulations' {@link #load}: the cross responses of the last tick are gone. */
+    public void beginLoad() {
         crossSlots = 0;
         crossStamp++;
-        for (int i = 0; i < count; i++) {
+    }
+
+    /**
+     * Each articulation's pose (joints closed) and velocities from the bodies' arrays, articulations
+     * [from, to); every one of them is loaded, and false is returned if one is singular (the caller
+     * then gives every body back to the maximal solvers).
+     */
+    public boolean load(int from, int to) {
+        boolean ok = true;
+        for (int i = from; i < to; i++) {
             Articulation a = list[i];
             baseMotion(a);
             a.pose(b);
-            if (!a.load(b)) {
-                return false;
+            if (a.load(b)) {
+                a.linkResponses(b, b.response);
+            } else {
+                ok = false;
             }
-            responses(a);
         }
-        return true;
+        return ok;
     }
 
     private void baseMotion(Articulation a) {
@@ -344,81 +139,60 @@ public final class Articulations {
         System.arraycopy(kinematic ? b.angVel : zero3, kinematic ? 3 * a.base : 0, a.baseAngVel, 0, 3);
     }
 
-    /** Every link's articulated response (6×6 inverse mass at its centre of mass) into the bodies' {@code response}. */
-    private void responses(Articulation a) {
-        a.linkResponses(b, b.response);
-    }
-
-    /**
-     * One substep's forces on every articulation, drives implicit: a drive of joint j on node i is
-     * the soft row J·q̇ + v = 0 (J = ±E, the sign of the link's side of the joint) with compliance
-     * Γ, taken into the system as (H + Γ⁻¹)·Δq̇ = h·g − J·Γ⁻¹·v; then the articulated responses.
-     */
-    public boolean freeStep(double h, double gx, double gy, double gz) {
-        beginFreeStep();
-        return freeStep(h, gx, gy, gz, 0, 0, count);
-    }
-
-    /** Before the articulations' {@link #freeStep(double, double, double, double, int, int, int)}. */
+    /** Before the articulations' {@link #freeStep}. */
     public void beginFreeStep() {
         crossStamp++;
     }
 
     /**
-     * {@link #freeStep(double, double, double, double)} of articulations [from, to) with lane
-     * {@code lane}'s scratch; every one of them is stepped, and false is returned if one is singular.
+     * One substep's forces on articulations [from, to), drives implicit: a drive of joint j on node
+     * i is the soft row J·q̇ + v = 0 (J = ±E, the sign of the link's side of the joint) with
+     * compliance Γ, taken into the system as (H + Γ⁻¹)·Δq̇ = h·g − J·Γ⁻¹·v; then the articulated
+     * responses. Every one of them is stepped, and false is returned if one is singular.
      */
-    public boolean freeStep(double h, double gx, double gy, double gz, int lane, int from, int to) {
-        ArticulatedDrives drives = laneDrives[lane];
-        double[] lever = laneLever[lane];
+    public boolean freeStep(double h, double gx, double gy, double gz, ArticulationLane lane, int from, int to) {
         boolean ok = true;
         for (int i = from; i < to; i++) {
-            if (laneImpulse[lane].length < 3 * list[i].linkCount) {
-                laneImpulse[lane] = new double[3 * list[i].linkCount];
+            if (lane.jointImpulse.length < 3 * list[i].linkCount) {
+                lane.jointImpulse = new double[3 * list[i].linkCount];
             }
-            ok &= freeStep(list[i], h, gx, gy, gz, drives, laneImpulse[lane], lever);
+            ok &= freeStep(list[i], h, gx, gy, gz, lane.drives, lane.jointImpulse, lane.lever);
         }
         return ok;
     }
 
     private boolean freeStep(Articulation a, double h, double gx, double gy, double gz, ArticulatedDrives drives,
             double[] jointImpulse, double[] lever) {
-        {
-            baseMotion(a);
-            a.pose(b);
-            tension(a, h, lever);
-            a.prepareStep(b);
-            boolean driven = drives.setUp(a);
-            a.forces(b, h, gx, gy, gz);
-            double[] start = drives.start(a);
-            for (int pass = 0; ; pass++) {
-                if (!a.solveStep(b, drives.rhs, start)) {
-                    return false;
-                }
-                if (!driven || !drives.impulses(a, pass < ArticulatedDrives.MAX_CLAMP_PASSES)) {
-                    break;
-                }
+        baseMotion(a);
+        a.pose(b);
+        tension(a, h, lever);
+        a.prepareStep(b);
+        boolean driven = drives.setUp(a);
+        a.forces(b, h, gx, gy, gz);
+        double[] start = drives.start(a);
+        for (int pass = 0; ; pass++) {
+            if (!a.solveStep(b, drives.rhs, start)) {
+                return false;
             }
-            int links = a.linkCount;
-            a.jointImpulses(b, h, jointImpulse);
-            for (int l = 0; l < links; l++) {
-                int j = a.linkJoint[l];
-                if (j >= 0 && !(l == 0 && a.base < 0)) {
-                    double sign = sign(a, l);
-                    double[] imp = joints.point[j].impulse;
-                    imp[0] = sign * jointImpulse[3 * l];
-                    imp[1] = sign * jointImpulse[3 * l + 1];
-                    imp[2] = sign * jointImpulse[3 * l + 2];
-                }
+            if (!driven || !drives.impulses(a, pass < ArticulatedDrives.MAX_CLAMP_PASSES)) {
+                break;
             }
-            drives.rootSpringImpulse(a);
         }
+        int links = a.linkCount;
+        a.jointImpulses(b, h, jointImpulse);
+        for (int l = 0; l < links; l++) {
+            int j = a.linkJoint[l];
+            if (j >= 0 && !(l == 0 && a.base < 0)) {
+                double sign = sign(a, l);
+                double[] imp = joints.point[j].impulse;
+                imp[0] = sign * jointImpulse[3 * l];
+                imp[1] = sign * jointImpulse[3 * l + 1];
+                imp[2] = sign * jointImpulse[3 * l + 2];
+            }
+        }
+        drives.rootSpringImpulse(a);
         return true;
     }
-
-    private ArticulatedDrives[] laneDrives = new ArticulatedDrives[0];
-    private double[][] laneImpulse = new double[0][];
-    private double[][] laneLever = new double[0][];
 
     /**
      * Adds each link's tension inertia to its world inertia for this substep's system: a joint
@@ -479,36 +253,39 @@ public final class Articulations {
         }
     }
 
-
-
     /** +1 if link l is its joint's body B (its node's rate is ω_B − ω_A), −1 if it is body A. */
     private double sign(Articulation a, int l) {
         return joints.bodyB[a.linkJoint[l]] == a.body[l] ? 1 : -1;
     }
 
-
     /**
-     * Writes every articulated body's velocity with the pending impulses folded in, without the
-     * rate cap of {@link #flush}: the body arrays then hold velocities the contact solver's cheap
-     * tests may read.
+     * Writes the velocities of the bodies of articulations [from, to) with the pending impulses
+     * folded in, without the rate cap of {@link #flush}: the body arrays then hold velocities the
+     * contact solver's cheap tests may read.
      */
-    public void refresh() {
-        for (int i = 0; i < count; i++) {
+    public void refresh(int from, int to) {
+        for (int i = from; i < to; i++) {
             list[i].flush(b);
         }
     }
 
     /**
-     * Writes every articulated body's velocity (pending impulses folded in), each joint's rate first
-     * held within {@link #MAX_TURN} per substep h; the caps are counted in {@code limits}.
+     * Writes the velocities of the bodies of articulations [from, to) (pending impulses folded in),
+     * each joint's rate first held within {@link #MAX_TURN} per substep h; the caps are counted in
+     * the lane's counters.
      */
-    public void flush(double h, SolverCounters limits) {
-        for (int i = 0; i < count; i++) {
+    public void flush(double h, ArticulationLane lane, int from, int to) {
+        for (int i = from; i < to; i++) {
             Articulation a = list[i];
             a.flushPending();
-            limits.speedCapped += a.capRates(MAX_TURN / h);
+            lane.counters.speedCapped += a.capRates(MAX_TURN / h);
             a.flush(b);
         }
+    }
+
+    /** {@link #flush(double, ArticulationLane, int, int)} of every articulation, on the caller's thread. */
+    public void flush(double h) {
+        flush(h, mainLane, 0, count);
     }
 
     /**
@@ -519,7 +296,6 @@ public final class Articulations {
      * articulations in reduced coordinates cap joint speeds for the same reason.
      */
     static final double MAX_TURN = 0.5;
-
 
     /** True if both bodies are articulated in the same tree. */
     public boolean sameTree(int a, int c) {
@@ -534,8 +310,8 @@ public final class Articulations {
         crossBegin(p, mainLane);
     }
 
-    /** {@link #crossBegin(ContactPair)} into one task's contact solver (see {@link #begin(int, Lane)}). */
-    public void crossBegin(ContactPair p, Lane lane) {
+    /** {@link #crossBegin(ContactPair)} into one task's contact solver (see {@link #begin(int, ArticulationLane)}). */
+    public void crossBegin(ContactPair p, ArticulationLane lane) {
         ContactSolver contacts = lane.contacts;
         int a = p.bodyA;
         int c = p.bodyB;
@@ -559,7 +335,7 @@ public final class Articulations {
      * cache, unless it holds one already, so that tasks preparing pairs of one tree at the same
      * time only read it ({@link #crossSlot} first).
      */
-    public void crossCache(ContactPair p) {
+    private void crossCache(ContactPair p) {
         int slot = p.crossSlot;
         if (slot >= 0 && crossStampOf[slot] != crossStamp) {
             list[artOf[p.bodyA]].crossResponse(b, linkOf[p.bodyA], linkOf[p.bodyB], crossCache, 36 * slot);
@@ -580,12 +356,53 @@ public final class Articulations {
             crossStampOf = Arrays.copyOf(crossStampOf, 2 * slot + 2);
             crossCache = Arrays.copyOf(crossCache, 36 * crossStampOf.length);
         }
+        if (crossPairs.length < crossStampOf.length) {
+            crossPairs = Arrays.copyOf(crossPairs, crossStampOf.length);
+        }
         crossStampOf[slot] = -1;
+        crossPairs[slot] = p;
         p.crossSlot = slot;
     }
 
     private int crossSlots;
     long crossStamp;
+    private long[] crossStampOf = new long[8];
+    private double[] crossCache = new double[36 * 8];
+    /** Per slot its pair, and the slots grouped by articulation (in slot order within one). */
+    private ContactPair[] crossPairs = new ContactPair[8];
+    private int[] crossByTree = new int[8];
+    private int[] crossTreeStart = new int[5];
+
+    /**
+     * Groups the slots given out by {@link #crossSlot} by articulation, for
+     * {@link #crossCaches}: an articulation's cross responses use its scratch, so one task computes
+     * all of them.
+     */
+    public void groupCross() {
+        if (crossTreeStart.length < count + 2) {
+            crossTreeStart = new int[2 * count + 2];
+        }
+        if (crossByTree.length < crossSlots) {
+            crossByTree = new int[crossStampOf.length];
+        }
+        Arrays.fill(crossTreeStart, 0, count + 2, 0);
+        for (int slot = 0; slot < crossSlots; slot++) {
+            crossTreeStart[artOf[crossPairs[slot].bodyA] + 2]++;
+        }
+        for (int t = 0; t < count; t++) {
+            crossTreeStart[t + 2] += crossTreeStart[t + 1];
+        }
+        for (int slot = 0; slot < crossSlots; slot++) {
+            crossByTree[crossTreeStart[artOf[crossPairs[slot].bodyA] + 1]++] = slot;
+        }
+    }
+
+    /** The cross responses of the pairs within articulations [from, to), into their slots ({@link #groupCross} first). */
+    public void crossCaches(int from, int to) {
+        for (int k = crossTreeStart[from]; k < crossTreeStart[to]; k++) {
+            crossCache(crossPairs[crossByTree[k]]);
+        }
+    }
 
     /**
      * Per articulation, for its joint rows (each articulation is handled by one task per stage, so
@@ -606,8 +423,6 @@ public final class Articulations {
             projectedNow = new boolean[list.length];
         }
     }
-    private long[] crossStampOf = new long[8];
-    private double[] crossCache = new double[36 * 8];
 
     /** Ends a pair's cross response. */
     public void crossEnd() {
@@ -615,15 +430,19 @@ public final class Articulations {
     }
 
     /** {@link #crossEnd()} of one task's contact solver. */
-    public void crossEnd(Lane lane) {
+    public void crossEnd(ArticulationLane lane) {
         lane.contacts.crossA = -1;
         lane.contacts.crossB = -1;
     }
 
-    /** Moves every articulation's links by their velocities over h (after the kinematic bodies moved). */
-    public void integrate(double h) {
+    /** Before the articulations' {@link #integrate}: the links are about to move. */
+    public void beginIntegrate() {
         crossStamp++;
-        for (int i = 0; i < count; i++) {
+    }
+
+    /** Moves the links of articulations [from, to) by their velocities over h (after the kinematic bodies moved). */
+    public void integrate(double h, int from, int to) {
+        for (int i = from; i < to; i++) {
             Articulation a = list[i];
             baseMotion(a);
             a.integrate(b, h);
@@ -639,7 +458,7 @@ public final class Articulations {
      * {@link #begin} with one task's scratch and contact solver: tasks that work on different
      * articulations at the same time each use their own lane.
      */
-    public void begin(int body, Lane lane) {
+    public void begin(int body, ArticulationLane lane) {
         Articulation a = list[artOf[body]];
         int l = linkOf[body];
         if (lane.path.length < 3 * a.nodeCount) {
@@ -663,8 +482,8 @@ public final class Articulations {
         end(body, mainLane);
     }
 
-    /** {@link #end} with one task's lane (see {@link #begin(int, Lane)}). */
-    public void end(int body, Lane lane) {
+    /** {@link #end} with one task's lane (see {@link #begin(int, ArticulationLane)}). */
+    public void end(int body, ArticulationLane lane) {
         int o = 6 * body;
         double[] w = lane.contacts.wrench;
         if (w[o] == 0 && w[o + 1] == 0 && w[o + 2] == 0 && w[o + 3] == 0 && w[o + 4] == 0 && w[o + 5] == 0) {
@@ -678,86 +497,33 @@ public final class Articulations {
     }
 
     /**
-     * One task's scratch for the calls that move an articulation's bodies through the contact
-     * solver ({@link #begin(int, Lane)}, {@link #end(int, Lane)}, {@link #crossBegin(ContactPair, Lane)}),
-     * with that task's contact solver.
+     * Warm start of the joint rows (limits, friction) of articulations [from, to) with the lane's
+     * scratch; call after {@link #freeStep}.
      */
-    public static final class Lane {
-        final ContactSolver contacts;
-        double[] path = new double[12];
-        final double[] vel6 = new double[6];
-
-        public Lane(ContactSolver contacts) {
-            this.contacts = contacts;
-        }
+    public void warmStartJoints(ArticulationLane lane, int from, int to) {
+        lane.rows.warmStart(from, to);
     }
 
-    private final Lane mainLane;
+    /** One pass over the joint rows of articulations [from, to) with the lane's scratch ({@code soft} null: the relax pass). */
+    public void solveJoints(SoftCoefficients soft, double h, ArticulationLane lane, int from, int to) {
+        lane.rows.solve(soft, h, from, to);
+    }
 
-    /** Warm start of the articulated joints' limit and friction rows; call after {@link #freeStep}. */
-    public void warmStartJoints() {
-        rows.warmStart();
+    /** The joints' friction rows alone, after the relax's contacts, of articulations [from, to) with the lane's scratch. */
+    public void solveFriction(double h, ArticulationLane lane, int from, int to) {
+        lane.rows.solveFriction(h, from, to);
     }
 
     /**
-     * Makes room for {@code n} tasks working on different articulations at the same time (the
-     * calls with a {@code lane}): each has its own joint rows' scratch.
+     * Position projection of the passed limits of articulations [from, to), after the position
+     * update, with the lane's scratch; then {@link #projected()}.
      */
-    public void lanes(int n) {
-        if (laneRows.length < n) {
-            ArticulatedJoints[] grown = Arrays.copyOf(laneRows, n);
-            for (int i = laneRows.length; i < n; i++) {
-                grown[i] = i == 0 ? rows : new ArticulatedJoints(this, b, joints, ground);
-            }
-            laneRows = grown;
-            laneDrives = Arrays.copyOf(laneDrives, n);
-            laneImpulse = Arrays.copyOf(laneImpulse, n);
-            laneLever = Arrays.copyOf(laneLever, n);
-            for (int i = 0; i < n; i++) {
-                if (laneDrives[i] == null) {
-                    laneDrives[i] = i == 0 ? drives : new ArticulatedDrives(b, joints);
-                    laneImpulse[i] = new double[12];
-                    laneLever[i] = new double[3];
-                }
-            }
-        }
+    public void projectLimits(ArticulationLane lane, int from, int to) {
+        lane.rows.project(from, to);
     }
 
-    private ArticulatedJoints[] laneRows = new ArticulatedJoints[0];
-
-    /** {@link #warmStartJoints()} of articulations [from, to) with lane {@code lane}'s scratch. */
-    public void warmStartJoints(int lane, int from, int to) {
-        laneRows[lane].warmStart(from, to);
-    }
-
-    /** {@link #solveJoints} of articulations [from, to) with lane {@code lane}'s scratch. */
-    public void solveJoints(SoftCoefficients soft, double h, int lane, int from, int to) {
-        laneRows[lane].solve(soft, h, from, to);
-    }
-
-    /** The joints' friction rows alone, after the relax's contacts, of articulations [from, to) with lane {@code lane}'s scratch. */
-    public void solveFriction(double h, int lane, int from, int to) {
-        laneRows[lane].solveFriction(h, from, to);
-    }
-
-    /** {@link #projectLimits} of articulations [from, to) with lane {@code lane}'s scratch; then {@link #projected()}. */
-    public void projectLimits(int lane, int from, int to) {
-        laneRows[lane].project(from, to);
-    }
-
-    /** After every articulation's {@link #projectLimits(int, int, int)}: the links have moved. */
+    /** After every articulation's {@link #projectLimits}: the links have moved. */
     public void projected() {
-        crossStamp++;
-    }
-
-    /** One pass over the articulated joints' rows ({@code soft} null: the relax pass). */
-    public void solveJoints(SoftCoefficients soft, double h) {
-        rows.solve(soft, h);
-    }
-
-    /** Position projection of the articulated joints' passed limits, after the position update. */
-    public void projectLimits() {
-        rows.project();
         crossStamp++;
     }
 
@@ -769,8 +535,20 @@ public final class Articulations {
         ground.group(pairs, n);
     }
 
-    /** Each articulation's ground contacts' normal rows as one block, after a contact solver pass ({@code useBias} false: the relax; {@code build}: the substep's couplings first). */
-    public void solveGround(ContactSolver cs, double invH, boolean useBias, boolean build) {
-        ground.solve(cs, invH, useBias, build);
+    /**
+     * Before a substep's first {@link #solveGround} with {@code build}: where each articulation's
+     * rows and couplings go.
+     */
+    public void layOutGround() {
+        ground.layOut();
+    }
+
+    /**
+     * The ground blocks of articulations [from, to), after a contact solver pass, with the lane's
+     * scratch and contact solver ({@code useBias} false: the relax; {@code build}: the substep's
+     * couplings first, after {@link #layOutGround}).
+     */
+    public void solveGround(ArticulationLane lane, double invH, boolean useBias, boolean build, int from, int to) {
+        ground.solve(lane, invH, useBias, build, from, to);
     }
 }

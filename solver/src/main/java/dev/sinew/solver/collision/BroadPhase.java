@@ -86,9 +86,36 @@ public final class BroadPhase {
 
     /** Rebuilds the sorted candidate pair list from the colliders' fat bounds. */
     public void findPairs(Colliders c, Bodies b, CollisionFilter filter) {
+        prepare(c, b, filter);
+        sweep(c, b, 0, items(), single[0]);
+        gather(single, 1);
+    }
+
+    private final Pairs[] single = {new Pairs()};
+
+    /**
+     * A list of candidate pairs found by one part of the search ({@link #sweep}), sorted when the
+     * part ends: each task of a parallel search fills its own.
+     */
+    public static final class Pairs {
+        long[] keys = new long[256];
+        int count;
+
+        /** Empties the list (what a search abandoned by an exception left). */
+        public void clear() {
+            count = 0;
+        }
+    }
+
+    /**
+     * The first step of {@link #findPairs}, on one thread: the colliders re-sorted by the min x of
+     * their bounds (insertion sort, ties by slot, so the order is a pure function of the bounds),
+     * the grid laid out and its entries sorted by cell. Then the pairs are found item by item
+     * ({@link #items}, {@link #sweep}) and {@link #gather}ed.
+     */
+    public void prepare(Colliders c, Bodies b, CollisionFilter filter) {
         this.filter = filter;
         double[] fb = c.fatBounds;
-        // Insertion sort by min x (ties by slot, so the order is a pure function of the bounds).
         for (int i = 1; i < count; i++) {
             int v = order[i];
             double key = fb[6 * v];
@@ -99,25 +126,133 @@ public final class BroadPhase {
             }
             order[j + 1] = v;
         }
-        pairCount = 0;
-        gridPairs(c, b, fb);
-        for (int p = 0; p < planeCount; p++) {
-            int pl = planes[p];
-            double nx = c.worldNormal(pl, 0);
-            double ny = c.worldNormal(pl, 1);
-            double nz = c.worldNormal(pl, 2);
-            double d = c.worldPlaneOffset(pl);
-            for (int i = 0; i < count; i++) {
-                int q = order[i];
-                int o = 6 * q;
-                double min = nx * (nx > 0 ? fb[o] : fb[o + 3]) + ny * (ny > 0 ? fb[o + 1] : fb[o + 4])
-                        + nz * (nz > 0 ? fb[o + 2] : fb[o + 5]);
-                if (min <= d) {
-                    addIfAccepted(c, b, pl, q);
-                }
+        gridEntries(c, b, fb);
+    }
+
+    /**
+     * The items of the search: each cell holding two entries or more, each large collider (against
+     * every other), each plane (its half-space against every collider). The items find disjoint sets
+     * of pairs, so they can be searched in any parts by {@link #sweep} and {@link #gather}ed: the
+     * pairs, sorted, are the same.
+     */
+    public int items() {
+        return runCount + (laidOut ? largeCount : 0) + planeCount;
+    }
+
+    /**
+     * Finds the pairs of items [from, to) (see {@link #items}) into {@code out}, then sorts it.
+     * Reads the bounds, bodies, filter and grid only, so parts can run at the same time, each with
+     * its own list.
+     */
+    public void sweep(Colliders c, Bodies b, int from, int to, Pairs out) {
+        out.count = 0;
+        double[] fb = c.fatBounds;
+        int larges = laidOut ? largeCount : 0;
+        for (int item = from; item < to; item++) {
+            if (item < runCount) {
+                int run = runStart[item];
+                cellPairs(c, b, fb, run, runEnd[item], entries[run] >>> slotBits, out);
+            } else if (item < runCount + larges) {
+                largePairs(c, b, fb, item - runCount, out);
+            } else {
+                planePairs(c, b, fb, planes[item - runCount - larges], out);
             }
         }
-        LongSort.sort(pairs, 0, pairCount);
+        LongSort.sort(out.keys, 0, out.count);
+    }
+
+    private void planePairs(Colliders c, Bodies b, double[] fb, int pl, Pairs out) {
+        double nx = c.worldNormal(pl, 0);
+        double ny = c.worldNormal(pl, 1);
+        double nz = c.worldNormal(pl, 2);
+        double d = c.worldPlaneOffset(pl);
+        for (int i = 0; i < count; i++) {
+            int q = order[i];
+            int o = 6 * q;
+            double min = nx * (nx > 0 ? fb[o] : fb[o + 3]) + ny * (ny > 0 ? fb[o + 1] : fb[o + 4])
+                    + nz * (nz > 0 ? fb[o + 2] : fb[o + 5]);
+            if (min <= d) {
+                addIfAccepted(c, b, pl, q, out);
+            }
+        }
+    }
+
+    /** The sorted candidate pairs ({@link #pairs}) from the first {@code n} lists of a search, merged; empties the lists. */
+    public void gather(Pairs[] lists, int n) {
+        int total = 0;
+        int filled = -1;
+        for (int i = 0; i < n; i++) {
+            total += lists[i].count;
+            if (lists[i].count > 0) {
+                filled = filled == -1 ? i : -2;
+            }
+        }
+        pairCount = total;
+        if (filled == -1) {
+            return;
+        }
+        if (filled >= 0) {
+            // one list: take its array, give it this one
+            long[] t = pairs;
+            pairs = lists[filled].keys;
+            lists[filled].keys = t;
+            lists[filled].count = 0;
+            return;
+        }
+        if (pairs.length < total) {
+            pairs = new long[Math.max(total, 2 * pairs.length)];
+        }
+        if (merged.length < pairs.length) {
+            merged = new long[pairs.length];
+        }
+        if (listEnd.length < n) {
+            listEnd = new int[n];
+        }
+        // the lists one after another, then merged two runs at a time, between pairs and merged
+        int at = 0;
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(lists[i].keys, 0, pairs, at, lists[i].count);
+            at += lists[i].count;
+            listEnd[i] = at;
+            lists[i].count = 0;
+        }
+        int runs = n;
+        long[] src = pairs;
+        long[] dst = merged;
+        while (runs > 1) {
+            int out = 0;
+            for (int r = 0; r < runs; r += 2) {
+                int lo = r == 0 ? 0 : listEnd[r - 1];
+                if (r + 1 == runs) {
+                    System.arraycopy(src, lo, dst, lo, listEnd[r] - lo);
+                    listEnd[out++] = listEnd[r];
+                } else {
+                    merge(src, lo, listEnd[r], listEnd[r + 1], dst);
+                    listEnd[out++] = listEnd[r + 1];
+                }
+            }
+            runs = out;
+            long[] t = src;
+            src = dst;
+            dst = t;
+        }
+        pairs = src;
+        merged = dst;
+    }
+
+    private long[] merged = new long[256];
+    private int[] listEnd = new int[8];
+
+    private static void merge(long[] a, int lo, int mid, int hi, long[] out) {
+        int i = lo;
+        int j = mid;
+        int k = lo;
+        while (i < mid && j < hi) {
+            out[k++] = a[i] <= a[j] ? a[i++] : a[j++];
+        }
+        System.arraycopy(a, i, out, k, mid - i);
+        k += mid - i;
+        System.arraycopy(a, j, out, k, hi - j);
     }
 
     // ------------------------------------------------------------------ the grid
@@ -154,7 +289,9 @@ public final class BroadPhase {
     private int slotBits;
     private long slotMask;
 
-    private void gridPairs(Colliders c, Bodies b, double[] fb) {
+    /** The grid's entries, sorted by cell, its runs of two entries or more, and its large colliders. */
+    private void gridEntries(Colliders c, Bodies b, double[] fb) {
+        runCount = 0;
         laidOut = layOut(c, b, fb);
         if (!laidOut) {
             return; // no collider with finite bounds
@@ -202,27 +339,38 @@ public final class BroadPhase {
                 end++;
             }
             if (end - run > 1) {
-                cellPairs(c, b, fb, run, end, key);
+                if (runCount == runStart.length) {
+                    runStart = Arrays.copyOf(runStart, 2 * runCount);
+                    runEnd = Arrays.copyOf(runEnd, 2 * runCount);
+                }
+                runStart[runCount] = run;
+                runEnd[runCount++] = end;
             }
             run = end;
         }
-        // each large collider against every small one, and against the large ones after it
-        for (int i = 0; i < largeCount; i++) {
-            int k = large[i];
-            for (int j = 0; j < count; j++) {
-                int q = order[j];
-                if (largeMark[q] != largeStamp && finiteBounds(fb, 6 * q)) {
-                    testPair(c, b, fb, k, q);
-                }
+    }
+
+    /** The entries of each cell holding two or more: [runStart[i], runEnd[i]). */
+    private int[] runStart = new int[64];
+    private int[] runEnd = new int[64];
+    private int runCount;
+
+    /** Large collider i against every small one, and against the large ones after it. */
+    private void largePairs(Colliders c, Bodies b, double[] fb, int i, Pairs out) {
+        int k = large[i];
+        for (int j = 0; j < count; j++) {
+            int q = order[j];
+            if (largeMark[q] != largeStamp && finiteBounds(fb, 6 * q)) {
+                testPair(c, b, fb, k, q, out);
             }
-            for (int j = i + 1; j < largeCount; j++) {
-                testPair(c, b, fb, k, large[j]);
-            }
+        }
+        for (int j = i + 1; j < largeCount; j++) {
+            testPair(c, b, fb, k, large[j], out);
         }
     }
 
     /** The pairs of the entries [from, to) of one cell whose overlap's lowest corner is in this cell. */
-    private void cellPairs(Colliders c, Bodies b, double[] fb, int from, int to, long key) {
+    private void cellPairs(Colliders c, Bodies b, double[] fb, int from, int to, long key, Pairs out) {
         long cz = key & ((1L << bitsZ) - 1);
         long cy = (key >>> bitsZ) & ((1L << bitsY) - 1);
         long cx = key >>> (bitsY + bitsZ);
@@ -239,7 +387,7 @@ public final class BroadPhase {
                         || cell(Math.max(fb[oa + 2], fb[oq + 2]), originZ) != cz) {
                     continue; // reported in the cell of the overlap's lowest corner
                 }
-                addIfAccepted(c, b, a, q);
+                addIfAccepted(c, b, a, q, out);
             }
         }
     }
@@ -420,9 +568,9 @@ public final class BroadPhase {
                 || fb[oq + 2] > fb[oa + 5] || fb[oa + 2] > fb[oq + 5]);
     }
 
-    private void testPair(Colliders c, Bodies b, double[] fb, int a, int q) {
+    private void testPair(Colliders c, Bodies b, double[] fb, int a, int q, Pairs out) {
         if (overlap(fb, 6 * a, 6 * q)) {
-            addIfAccepted(c, b, a, q);
+            addIfAccepted(c, b, a, q, out);
         }
     }
 
@@ -434,7 +582,7 @@ public final class BroadPhase {
         largeMark[k] = largeStamp;
     }
 
-    private void addIfAccepted(Colliders c, Bodies b, int x, int y) {
+    private void addIfAccepted(Colliders c, Bodies b, int x, int y, Pairs out) {
         int ba = c.body[x];
         int bb = c.body[y];
         if (ba == bb) {
@@ -449,11 +597,11 @@ public final class BroadPhase {
         if (!filter.isEmpty() && filter.excludes(ba, bb)) {
             return;
         }
-        if (pairCount == pairs.length) {
-            pairs = Arrays.copyOf(pairs, 2 * pairCount);
+        if (out.count == out.keys.length) {
+            out.keys = Arrays.copyOf(out.keys, 2 * out.count);
         }
         int lo = Math.min(x, y);
         int hi = Math.max(x, y);
-        pairs[pairCount++] = ((long) lo << 32) | hi;
+        out.keys[out.count++] = ((long) lo << 32) | hi;
     }
 }

@@ -21,7 +21,13 @@ public final class Contacts {
     /** Active pairs, sorted by key. */
     public ContactPair[] pairs = new ContactPair[64];
     public int pairCount;
+    /**
+     * The pairs' keys, in the same order: the merge with the broadphase's pairs compares keys
+     * without reaching into every pair (tens of thousands in a pile, most of them kept).
+     */
+    private long[] pairKeys = new long[64];
     private ContactPair[] mergeBuffer = new ContactPair[64];
+    private long[] mergeKeys = new long[64];
     private ContactPair[] pool = new ContactPair[64];
     private int poolCount;
     private final Scratch scratch = new Scratch();
@@ -40,14 +46,16 @@ public final class Contacts {
         int nk = broadPhase.pairCount;
         if (mergeBuffer.length < nk) {
             mergeBuffer = new ContactPair[Math.max(nk, 2 * mergeBuffer.length)];
+            mergeKeys = new long[mergeBuffer.length];
         }
         int i = 0;
         int j = 0;
         int w = 0;
         while (i < pairCount || j < nk) {
-            long oldKey = i < pairCount ? pairs[i].key : Long.MAX_VALUE;
+            long oldKey = i < pairCount ? pairKeys[i] : Long.MAX_VALUE;
             long newKey = j < nk ? keys[j] : Long.MAX_VALUE;
             if (i < pairCount && oldKey == newKey) {
+                mergeKeys[w] = oldKey;
                 mergeBuffer[w++] = pairs[i++];
                 j++;
             } else if (j < nk && (i >= pairCount || newKey < oldKey)) {
@@ -60,6 +68,7 @@ public final class Contacts {
                 p.restitution = CombineRule.combine(colliders.restitution[ca], colliders.restitutionRule[ca],
                         colliders.restitution[cb], colliders.restitutionRule[cb]);
                 p.terrain = NarrowPhase.isTerrainPair(colliders.shape[ca], colliders.shape[cb]);
+                mergeKeys[w] = newKey;
                 mergeBuffer[w++] = p;
                 j++;
             } else {
@@ -74,6 +83,9 @@ public final class Contacts {
         ContactPair[] t = pairs;
         pairs = mergeBuffer;
         mergeBuffer = t;
+        long[] tk = pairKeys;
+        pairKeys = mergeKeys;
+        mergeKeys = tk;
         Arrays.fill(mergeBuffer, 0, Math.min(mergeBuffer.length, Math.max(pairCount, w)), null);
         pairCount = w;
     }
@@ -404,6 +416,7 @@ public final class Contacts {
             if (hit) {
                 releasePair(p);
             } else {
+                pairKeys[w] = pairKeys[i];
                 pairs[w++] = p;
             }
         }
@@ -428,7 +441,7 @@ public final class Contacts {
         int hi = pairCount - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            long k = pairs[mid].key;
+            long k = pairKeys[mid];
             if (k < key) {
                 lo = mid + 1;
             } else if (k > key) {
@@ -455,6 +468,10 @@ public final class Contacts {
         if (pairCount == pairs.length) {
             pairs = Arrays.copyOf(pairs, 2 * pairCount);
         }
+        if (pairCount == pairKeys.length) {
+            pairKeys = Arrays.copyOf(pairKeys, pairs.length);
+        }
+        pairKeys[pairCount] = p.key;
         pairs[pairCount++] = p;
     }
 }

@@ -1,5 +1,6 @@
 package dev.sinew.solver.step;
 
+import dev.sinew.solver.articulation.ArticulationLane;
 import dev.sinew.solver.articulation.Articulations;
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.collision.ContactPair;
@@ -53,13 +54,13 @@ final class SolveOrder {
         this.arts = arts;
         this.par = par;
         this.lanes = lanes;
-        this.mainLane = new Articulations.Lane(contactSolver);
+        this.mainLane = arts.mainLane();
     }
 
     private final Parallel par;
     /** The stepper's lanes (one array, replaced when the lanes grow). */
     private final Lane[][] lanes;
-    private final Articulations.Lane mainLane;
+    private final ArticulationLane mainLane;
 
     /** Most colours of the articulated islands' items; the items past them are solved one by one. */
     static final int COLOURS = 64;
@@ -428,12 +429,12 @@ final class SolveOrder {
 
     private void runSchedule() {
         for (int c = 0; c < colourCount; c++) {
-            par.run(colStart[c], colStart[c + 1], colourRange);
+            par.run(colStart[c], colStart[c + 1], Parallel.HEAVY, colourRange);
         }
         if (overflowFrom < colItemCount) {
             runColoured(0, overflowFrom, colItemCount);
         }
-        par.run(0, unitCount, unitRange);
+        par.run(0, unitCount, Parallel.HEAVY, unitRange);
     }
 
     private void runUnits(int lane, int from, int to) {
@@ -483,12 +484,22 @@ final class SolveOrder {
         if (skipped.length < itemCount) {
             skipped = new boolean[itemStart.length];
         }
-        for (int it = 0; it < itemCount; it++) {
+        stageInvH = invH;
+        par.run(0, itemCount, Parallel.FLAGS, selectRange);
+    }
+
+    private final Parallel.Range selectRange = this::select;
+
+    /** {@link #select(double)} of items [from, to): each reads the pairs and bodies and writes its own mark. */
+    private void select(int lane, int from, int to) {
+        double invH = stageInvH;
+        ContactSolver cs = lanes[0][lane].cs;
+        for (int it = from; it < to; it++) {
             boolean skip = false;
             if (itemBlock[it] < 0) {
                 ContactPair p = ordered[itemStart[it]];
-                skip = (bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB]) && contactSolver.unloaded(p)
-                        && (p.groundBlock || contactSolver.clearlyApart(p, invH, Tuning.SUBSTEP_APART_MARGIN));
+                skip = (bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB]) && cs.unloaded(p)
+                        && (p.groundBlock || cs.clearlyApart(p, invH, Tuning.SUBSTEP_APART_MARGIN));
             }
             skipped[it] = skip;
         }
@@ -510,7 +521,7 @@ final class SolveOrder {
             return;
         }
         ContactSolver cs = lane.cs;
-        Articulations.Lane al = lane.art;
+        ArticulationLane al = lane.art;
         if (itemBlock[it] >= 0) {
             lane.island.solve(itemBlock[it], ordered, itemStart[it], itemStart[it + 1], invH, useBias);
         } else {
@@ -548,13 +559,13 @@ final class SolveOrder {
         begin(p, mainLane);
     }
 
-    private void begin(ContactPair p, Articulations.Lane l) {
+    private void begin(ContactPair p, ArticulationLane l) {
         load(p, l);
         cross(p, l);
     }
 
     /** A pair's articulated bodies' exact velocities, loaded into the body arrays. */
-    private void load(ContactPair p, Articulations.Lane l) {
+    private void load(ContactPair p, ArticulationLane l) {
         if (bodies.articulated[p.bodyA]) {
             arts.begin(p.bodyA, l);
         }
@@ -564,7 +575,7 @@ final class SolveOrder {
     }
 
     /** The cross response of a pair's two bodies when one tree holds both. */
-    private void cross(ContactPair p, Articulations.Lane l) {
+    private void cross(ContactPair p, ArticulationLane l) {
         if (bodies.articulated[p.bodyA] && bodies.articulated[p.bodyB] && arts.sameTree(p.bodyA, p.bodyB)) {
             arts.crossBegin(p, l);
         }
@@ -575,7 +586,7 @@ final class SolveOrder {
         end(p, mainLane);
     }
 
-    private void end(ContactPair p, Articulations.Lane l) {
+    private void end(ContactPair p, ArticulationLane l) {
         if (bodies.articulated[p.bodyA]) {
             arts.end(p.bodyA, l);
         }

@@ -5,6 +5,7 @@ import dev.sinew.solver.articulation.Articulations;
 import dev.sinew.solver.articulation.JointTreeSolver;
 import dev.sinew.solver.articulation.LimitProjection;
 import dev.sinew.solver.body.Bodies;
+import dev.sinew.solver.collision.BroadPhase;
 import dev.sinew.solver.collision.Colliders;
 import dev.sinew.solver.collision.ContactPair;
 import dev.sinew.solver.collision.Contacts;
@@ -60,6 +61,8 @@ public final class Stepper {
     /** What runs the parallel stages, and each task's scratch (one array, grown with the runner's parallelism). */
     private final Parallel par = new Parallel();
     private final Lane[][] lanes = {new Lane[0]};
+    /** The articulations' stages. */
+    private final TreeStages trees;
     private final SolverCounters drained = new SolverCounters();
     /** The world's state before the current tick, kept while step listeners are registered. */
     private ByteBuffer rollback;
@@ -74,13 +77,14 @@ public final class Stepper {
         this.ctx = new TickContext(state.counters);
         this.integrator = new Integrator(bodies);
         this.contactSolver = new ContactSolver(bodies, ctx);
-        this.arts = new Articulations(bodies, joints, contactSolver);
+        this.arts = new Articulations(bodies, joints, contactSolver, ctx.counters);
+        this.trees = new TreeStages(arts, par, lanes, ctx);
         this.solveOrder = new SolveOrder(bodies, contactSolver, new IslandBlockSolver(bodies, contactSolver, ctx), arts,
                 par, lanes);
         use(null);
         this.jointSolver = new JointSolver(joints);
         this.jointTree = new JointTreeSolver(bodies, joints, ctx);
-        this.end = new TickEnd(bodies, contacts, joints, state.contactLog);
+        this.end = new TickEnd(bodies, contacts, joints, state.contactLog, par);
     }
 
     /**
@@ -93,12 +97,18 @@ public final class Stepper {
         if (lanes[0].length < n) {
             Lane[] grown = Arrays.copyOf(lanes[0], n);
             for (int i = lanes[0].length; i < n; i++) {
-                grown[i] = new Lane(bodies);
+                grown[i] = new Lane(bodies, arts);
             }
             lanes[0] = grown;
+            broadLists = new BroadPhase.Pairs[n];
+            for (int i = 0; i < n; i++) {
+                broadLists[i] = grown[i].broad;
+            }
         }
-        arts.lanes(n);
     }
+
+    /** The lanes' lists of the broadphase's pairs. */
+    private BroadPhase.Pairs[] broadLists;
 
     /** The lanes' solvers read the tick's per-body arrays (call after any of them is replaced). */
     private void shareArrays() {
@@ -159,11 +169,14 @@ public final class Stepper {
         }
         for (int i = 0; i < ctx.solveCount; i++) {
             ContactPair p = ctx.solveList[i];
+            if (p.restitution == 0) {
+                continue; // no bounce: loading its articulated bodies' velocities would change nothing the flush keeps
+            }
             solveOrder.begin(p);
             contactSolver.restitution(p, ctx.h);
             solveOrder.end(p);
         }
-        arts.flush(ctx.h, ctx.counters);
+        trees.run(TreeStages.FLUSH);
         for (int i = 0; i < ctx.solveCount; i++) {
             contactSolver.storeImpulses(ctx.solveList[i]);
         }
@@ -204,29 +217,49 @@ public final class Stepper {
             }
         }
         state.refreshFilter();
-        state.broadPhase.findPairs(colliders, bodies, state.filter);
-        contacts.mergePairs(state.broadPhase, state.contactLog);
+        // the broadphase's grid on one thread, its cells' pairs in parts, each sorting the pairs it
+        // finds, then merged
+        BroadPhase bp = state.broadPhase;
+        bp.prepare(colliders, bodies, state.filter);
+        for (Lane l : lanes[0]) {
+            l.broad.clear();
+        }
+        par.run(0, bp.items(), Parallel.MEDIUM, sweepRange);
+        bp.gather(broadLists, broadLists.length);
+        contacts.mergePairs(bp, state.contactLog);
         // the manifolds, each writing its pair alone: in parallel, but for terrain pairs, whose
-        // patches take pairs from the shared pool
-        par.run(0, contacts.pairCount, narrowRange);
+        // patches take pairs from the shared pool (the tasks list them, in pair order)
+        for (Lane l : lanes[0]) {
+            l.terrainCount = 0;
+        }
+        par.run(0, contacts.pairCount, Parallel.PAIRS, narrowRange);
         double speculative = ctx.settings.speculativeDistance();
-        for (int i = 0; i < contacts.pairCount; i++) {
-            ContactPair p = contacts.pairs[i];
-            if (p.terrain && (bodies.isMoving(p.bodyA) || bodies.isMoving(p.bodyB))) {
-                contacts.updateManifold(p, ctx.dt, speculative, true);
+        for (Lane l : lanes[0]) {
+            for (int k = 0; k < l.terrainCount; k++) {
+                contacts.updateManifold(contacts.pairs[l.terrain[k]], ctx.dt, speculative, true);
             }
         }
     }
 
     private final Parallel.Range narrowRange = this::narrow;
+    private final Parallel.Range sweepRange = this::sweep;
+
+    private void sweep(int lane, int from, int to) {
+        state.broadPhase.sweep(colliders, bodies, from, to, lanes[0][lane].broad);
+    }
 
     private void narrow(int lane, int from, int to) {
         Contacts.Scratch s = lanes[0][lane].narrow;
         double speculative = ctx.settings.speculativeDistance();
+        Lane l = lanes[0][lane];
         for (int i = from; i < to; i++) {
             ContactPair p = contacts.pairs[i];
-            if (!p.terrain && (bodies.isMoving(p.bodyA) || bodies.isMoving(p.bodyB))) {
-                contacts.updateManifold(p, ctx.dt, speculative, true, s);
+            if (bodies.isMoving(p.bodyA) || bodies.isMoving(p.bodyB)) {
+                if (p.terrain) {
+                    l.addTerrain(i);
+                } else {
+                    contacts.updateManifold(p, ctx.dt, speculative, true, s);
+                }
             }
         }
     }
@@ -235,31 +268,30 @@ public final class Stepper {
     private void prepare() {
         integrator.updateInertia(ctx);
         arts.build();
-        if (!arts.load()) {
+        if (!trees.load()) {
             arts.abandon();
         }
         if (contactSolver.wrench.length < bodies.wrenchLength()) {
             contactSolver.wrench = new double[bodies.wrenchLength()];
         }
         shareArrays();
-        for (int i = 0; i < contacts.pairCount; i++) {
-            for (ContactPair p = contacts.pairs[i]; p != null; p = p.nextPatch) {
-                if (p.pointCount > 0 && (awakeDynamic(p.bodyA) || awakeDynamic(p.bodyB))) {
-                    ctx.addToSolve(p);
-                }
+        // the pairs to solve, found in parts; the cross responses of pairs within one tree first
+        // (they use the tree's scratch: one task per tree), then every pair's rows, each writing its
+        // pair alone
+        for (Lane l : lanes[0]) {
+            l.toSolveCount = 0;
+            l.sameTreeCount = 0;
+        }
+        par.run(0, contacts.pairCount, Parallel.FLAGS, toSolveRange);
+        for (Lane l : lanes[0]) {
+            ctx.addToSolve(l.toSolve, l.toSolveCount);
+            for (int k = 0; k < l.sameTreeCount; k++) {
+                arts.crossSlot(l.sameTree[k]);
             }
         }
-        // the cross responses of pairs within one tree first (they use the tree's scratch), then
-        // every pair's rows, each writing its pair alone
-        for (int i = 0; i < ctx.solveCount; i++) {
-            ContactPair p = ctx.solveList[i];
-            p.crossSlot = -1;
-            if (arts.sameTree(p.bodyA, p.bodyB)) {
-                arts.crossSlot(p);
-                arts.crossCache(p);
-            }
-        }
-        par.run(0, ctx.solveCount, prepareRange);
+        arts.groupCross();
+        trees.crossCaches();
+        par.run(0, ctx.solveCount, Parallel.PAIRS, prepareRange);
         solveOrder.build(ctx);
         arts.groupGround(ctx.solveList, ctx.solveCount);
         jointSolver.prepare(bodies, ctx.h);
@@ -269,41 +301,22 @@ public final class Stepper {
     }
 
     private final Parallel.Range prepareRange = this::preparePairs;
-    private final Parallel.Range artWarmRange = this::artWarm;
-    private final Parallel.Range artProjectRange = this::artProject;
-    private final Parallel.Range artJointsRange = this::artJoints;
-    private final Parallel.Range artFrictionRange = this::artFriction;
-    private final Parallel.Range freeRange = this::artFree;
-    private SoftCoefficients jointRowsSoft;
-    /** Set by a task whose articulation was singular in the free step (only ever to true). */
-    private boolean freeFailed;
+    private final Parallel.Range toSolveRange = this::findPairsToSolve;
 
-    private void artWarm(int lane, int from, int to) {
-        arts.warmStartJoints(lane, from, to);
-    }
-
-    private void artProject(int lane, int from, int to) {
-        arts.projectLimits(lane, from, to);
-    }
-
-    private void artJoints(int lane, int from, int to) {
-        arts.solveJoints(jointRowsSoft, ctx.h, lane, from, to);
-    }
-
-    private void artFriction(int lane, int from, int to) {
-        arts.solveFriction(ctx.h, lane, from, to);
-    }
-
-    private void artFree(int lane, int from, int to) {
-        if (!arts.freeStep(ctx.h, ctx.gravityX, ctx.gravityY, ctx.gravityZ, lane, from, to)) {
-            freeFailed = true;
+    /** Pairs [from, to): the patches with points and an awake dynamic body, into the lane's lists. */
+    private void findPairsToSolve(int lane, int from, int to) {
+        Lane l = lanes[0][lane];
+        for (int i = from; i < to; i++) {
+            for (ContactPair p = contacts.pairs[i]; p != null; p = p.nextPatch) {
+                if (p.pointCount > 0 && (awakeDynamic(p.bodyA) || awakeDynamic(p.bodyB))) {
+                    l.addToSolve(p);
+                    p.crossSlot = -1;
+                    if (arts.sameTree(p.bodyA, p.bodyB)) {
+                        l.addSameTree(p);
+                    }
+                }
+            }
         }
-    }
-
-    /** One pass over the articulated joints' rows, the articulations in parallel. */
-    private void solveArtJoints(SoftCoefficients soft, double h) {
-        jointRowsSoft = soft;
-        par.run(0, arts.count(), artJointsRange);
     }
 
     private void preparePairs(int lane, int from, int to) {
@@ -327,62 +340,62 @@ public final class Stepper {
         }
         integrator.integrateVelocities(ctx);
         jointSolver.aimDrives(remaining);
-        arts.beginFreeStep();
-        freeFailed = false;
-        par.run(0, arts.count(), freeRange);
-        if (freeFailed) {
+        if (!trees.freeStep()) {
             arts.abandon();
         }
         // warm start
         contactSolver.beginBodyCaps();
         shareArrays();
-        par.run(0, arts.count(), artWarmRange);
+        trees.warmStart();
         jointSolver.warmStart(bodies);
         jointTree.warmStart();
         solveOrder.warmStart();
         // the articulated bodies' velocities with the warm start in, for the solve's cheap test of
         // pairs that are clearly apart
-        arts.refresh();
+        trees.run(TreeStages.REFRESH);
         solveOrder.select(invH);
         // solve with bias: the articulations' joint rows before the contacts each pass (the contacts
         // have the last word there, so a limit closing a landing ankle cannot push the foot into the
         // ground) and each articulation's ground block after its friction, so limits, friction and
         // the normals it bears converge together; then the maximal joints, which have the last word
-        // over their bodies' contacts
-        for (int pass = 0; pass < Tuning.CONTACT_PASSES; pass++) {
-            solveArtJoints(ctx.jointSoft, h);
+        // over their bodies' contacts. A tree's ground block and its joint rows of the next pass are
+        // one stage; the maximal solvers and the other bodies' position update and projections move
+        // other bodies than the trees, so they come before the last ground blocks, which join the
+        // trees' flush, position update and projection.
+        arts.layOutGround();
+        trees.run(TreeStages.JOINTS, ctx.jointSoft, true, false);
+        for (int pass = 0; pass < Tuning.CONTACT_PASSES - 1; pass++) {
             solveOrder.solve(invH, true);
-            arts.solveGround(contactSolver, invH, true, pass == 0);
+            trees.run(TreeStages.GROUND | TreeStages.JOINTS, ctx.jointSoft, true, pass == 0);
         }
+        solveOrder.solve(invH, true);
         jointSolver.solveDrives(bodies);
         jointTree.solve(ctx.jointSoft.biasRate, true);
         jointTree.solveContacts(contactSolver, invH, true);
         jointSolver.solve(bodies, ctx.jointSoft);
-        arts.flush(h, ctx.counters);
         // integrate positions, then project what the linear velocity step leaves passed
         jointTree.predictAnchors(h);
         integrator.integratePositions(ctx);
-        arts.integrate(h);
         for (int pass = 0; pass < Tuning.TREE_LIMIT_PROJECTIONS && jointTree.project(); pass++) {
             // repeat while a tree's limit is still passed
         }
         limitProjection.project(bodies, joints);
-        par.run(0, arts.count(), artProjectRange);
+        arts.beginIntegrate();
+        trees.run(TreeStages.GROUND | TreeStages.FLUSH | TreeStages.INTEGRATE | TreeStages.PROJECT, null, true,
+                Tuning.CONTACT_PASSES == 1);
         arts.projected();
         // relax without bias; again the joints last, so a chain's links are not pulled apart by
         // the contacts they make with each other; the articulations' joint friction once more after
         // their contacts (ArticulatedJoints.solveFriction)
         // the pairs the passes passed by as clearly apart stay out: the relax applies no bias, and
-        // a pair apart by its margin when the passes began is still apart after the position update
-        arts.refresh();
-        solveArtJoints(null, h);
+        // a pair apart by its margin when the passes began is still apart after the position update;
+        // the maximal solvers come before the trees' ground blocks, friction and flush (one stage)
+        trees.run(TreeStages.REFRESH | TreeStages.JOINTS, null, false, false);
         solveOrder.solve(invH, false);
-        arts.solveGround(contactSolver, invH, false, false);
-        par.run(0, arts.count(), artFrictionRange);
         jointTree.solve(0, false);
         jointTree.solveContacts(contactSolver, invH, false);
         jointSolver.solve(bodies, null);
-        arts.flush(h, ctx.counters);
+        trees.run(TreeStages.GROUND | TreeStages.FRICTION | TreeStages.FLUSH, null, false, false);
     }
 
     /**

@@ -83,6 +83,15 @@ public final class TickContext extends SolverContext {
     }
 
     /** Appends a pair to the solve list. */
+    /** Appends the first n pairs of {@code list} to the pairs to solve. */
+    void addToSolve(ContactPair[] list, int n) {
+        if (solveCount + n > solveList.length) {
+            solveList = Arrays.copyOf(solveList, Math.max(solveCount + n, 2 * solveList.length));
+        }
+        System.arraycopy(list, 0, solveList, solveCount, n);
+        solveCount += n;
+    }
+
     void addToSolve(ContactPair p) {
         if (solveCount == solveList.length) {
             solveList = Arrays.copyOf(solveList, 2 * solveCount);

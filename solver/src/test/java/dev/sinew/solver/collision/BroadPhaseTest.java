@@ -1,5 +1,6 @@
 package dev.sinew.solver.collision;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,7 @@ import dev.sinew.solver.shape.Box;
 import dev.sinew.solver.shape.Plane;
 import dev.sinew.solver.state.WorldState;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
@@ -22,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The broadphase's pairs against a brute force over every two colliders: the pairs whose fat
  * bounds overlap on all three axes (closed intervals, so bounds that touch pair), of two bodies
- * at least one of which is dynamic, plus each collider below a plane's surface.
+ * at least one of which is dynamic, plus each collider below a plane's surface; and the same pairs
+ * when the search is cut into parts that are merged.
  */
 class BroadPhaseTest {
 
@@ -167,5 +170,21 @@ class BroadPhaseTest {
         }
         assertTrue(want.size() > 10, what + ": the scene should have pairs to find");
         assertEquals(want, got, what);
+        long[] whole = Arrays.copyOf(s.broadPhase.pairs, s.broadPhase.pairCount);
+        // the items searched in 2 to 9 parts, in any order, and merged (as the step's tasks do)
+        BroadPhase bp = s.broadPhase;
+        for (int parts = 2; parts <= 9; parts++) {
+            BroadPhase.Pairs[] lists = new BroadPhase.Pairs[parts + 1]; // one more, left empty
+            for (int i = 0; i < lists.length; i++) {
+                lists[i] = new BroadPhase.Pairs();
+            }
+            bp.prepare(c, b, s.filter);
+            int n = bp.items();
+            for (int i = parts - 1; i >= 0; i--) {
+                bp.sweep(c, b, n * i / parts, n * (i + 1) / parts, lists[i]);
+            }
+            bp.gather(lists, lists.length);
+            assertArrayEquals(whole, Arrays.copyOf(bp.pairs, bp.pairCount), what + ", " + parts + " parts");
+        }
     }
 }
