@@ -115,10 +115,7 @@ final class ArticulatedJoints {
                 }
                 int node = a.linkNode[l];
                 double sign = sign(a, l);
-                a.nodeVelocity(node, rate);
-                rate[0] *= sign;
-                rate[1] *= sign;
-                rate[2] *= sign;
+                signedRate(a, node, sign);
                 double[] k = a.nodeResponse;
                 int ko = 9 * node;
                 double gx = 0;
@@ -165,6 +162,14 @@ final class ArticulatedJoints {
     }
 
 
+    /** {@link #rate} = the joint's rate ω_B − ω_A: its node's velocity now, times the node's sign. */
+    private void signedRate(Articulation a, int node, double sign) {
+        a.nodeVelocity(node, rate);
+        rate[0] *= sign;
+        rate[1] *= sign;
+        rate[2] *= sign;
+    }
+
     /**
      * A last pass over the joints' friction rows alone, after the relax's contacts and ground
      * blocks. The relax leaves the velocity the next substep starts from; solved before the
@@ -186,10 +191,7 @@ final class ArticulatedJoints {
                 }
                 int node = a.linkNode[l];
                 double sign = sign(a, l);
-                a.nodeVelocity(node, rate);
-                rate[0] *= sign;
-                rate[1] *= sign;
-                rate[2] *= sign;
+                signedRate(a, node, sign);
                 friction(fr, a, 9 * node, h);
                 if (dk[0] != 0 || dk[1] != 0 || dk[2] != 0) {
                     a.applyNode(node, sign * dk[0], sign * dk[1], sign * dk[2]);
