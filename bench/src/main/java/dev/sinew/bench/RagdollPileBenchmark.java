@@ -26,8 +26,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One tick of the ragdoll-pile scene's world ({@code ragdolls} limp CMU ragdolls, 16 bodies each,
- * dropped in a staggered pile) once the pile has come to rest, with sleeping off so that every
- * tick does the full work (with sleeping on, the pile falls asleep within seconds and a tick costs
+ * dropped in a staggered pile) once the pile has come to rest, 10 s after its last ragdoll landed
+ * (the pile of 1,000 is dropped from up to 500 m), with sleeping off so that every tick does the
+ * full work (with sleeping on, the pile falls asleep within seconds and a tick costs
  * almost nothing). With {@code drives} every ragdoll holds the pose it was dropped in through the
  * {@code default} drive profile (an angular drive on every joint, updated each tick). Run with
  * {@code -prof gc}; {@code -p ragdolls=10,100,1000} (1,000 takes minutes to set up),
@@ -71,7 +72,11 @@ public class RagdollPileBenchmark {
                 drivers.add(d);
             }
         }
-        for (int i = 0; i < 600; i++) {
+        // at rest: until the last ragdoll has landed, then 10 s more
+        WorldSettings settings = world.settings();
+        double landed = RagdollPileScene.landingSeconds(ragdolls, settings.gravity().length());
+        int ticks = (int) Math.ceil(landed / settings.tickSeconds()) + 600;
+        for (int i = 0; i < ticks; i++) {
             step();
         }
     }

@@ -28,7 +28,9 @@ import org.joml.Vector3dc;
  *                             (default 0.001); deeper overlap is pushed out softly
  * @param speculativeDistance  distance within which separated shapes already get contact points, m
  *                             (default 0.02); the step adds the distance the pair can close in one tick
- * @param aabbMargin           how much a broadphase bound is fattened when it is refit, m (default 0.1)
+ * @param aabbMargin           how much a broadphase bound is fattened when it is refit, m (default 0:
+ *                             the broadphase's grid is built afresh every tick, so a fat bound saves
+ *                             no work and only adds pairs whose shapes are far apart)
  * @param restitutionThreshold approach speed below which contacts do not bounce, m/s (default 1)
  * @param continuousCollision  whether the time-of-impact sweep of fast bodies runs (default true); off,
  *                             only speculative contacts stop fast bodies, and a body knocked toward a
@@ -95,7 +97,7 @@ public record WorldSettings(
     }
 
     public static WorldSettings defaults() {
-        return new WorldSettings(new Vector3d(0, -9.81, 0), 1.0 / 60.0, 4, 8, 30, 1, 60, 2, 3, 0.001, 0.02, 0.1, 1.0,
+        return new WorldSettings(new Vector3d(0, -9.81, 0), 1.0 / 60.0, 4, 8, 30, 1, 60, 2, 3, 0.001, 0.02, 0, 1.0,
                 true, true, 0.5, 0.05, 0.05, 1e4, FaultPolicy.RESET, 1);
     }
 

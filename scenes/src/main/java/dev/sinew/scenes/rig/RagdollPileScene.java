@@ -98,9 +98,22 @@ public final class RagdollPileScene implements Scene {
         for (int i = 0; i < count; i++) {
             double x = (r.nextDouble() - 0.5) * 0.6;
             double z = (r.nextDouble() - 0.5) * 0.6;
-            out.add(RagdollDropScene.drop(world, walk, def, x, z, 0.5 + 0.5 * i, 2 * Math.PI * r.nextDouble(), true));
+            out.add(RagdollDropScene.drop(world, walk, def, x, z, dropHeight(i), 2 * Math.PI * r.nextDouble(), true));
         }
         return out;
+    }
+
+    /** How high ragdoll i of a pile is dropped, m: 0.5 m above the one before it. */
+    private static double dropHeight(int i) {
+        return 0.5 + 0.5 * i;
+    }
+
+    /**
+     * Seconds until the last of {@code count} ragdolls has fallen to the ground, in free fall at
+     * {@code gravity} m/s² (a pile of 1,000 is still landing after 10 s).
+     */
+    public static double landingSeconds(int count, double gravity) {
+        return Math.sqrt(2 * dropHeight(Math.max(0, count - 1)) / gravity);
     }
 
     static final class Instance implements SceneInstance {

@@ -339,7 +339,10 @@ public final class Contacts {
     /**
      * Tight bounds grown by the speculative distance and by the motion possible in one tick
      * (swept along the linear velocity, grown all round by angular speed × radius). The fat bound
-     * is replaced, with {@code aabbMargin} to spare, only when this no longer fits inside it.
+     * is replaced, with {@code aabbMargin} to spare, when this no longer fits inside it or when it
+     * has more than twice the margin to spare on a side: a bound left large by a fast fall would
+     * keep pairing the body, at rest, with everything it passed near (with the default margin of 0
+     * the bound is this one every tick).
      */
     public void refitBounds(int k, boolean force, WorldSettings settings) {
         double[] wp = colliders.worldPos;
@@ -351,15 +354,18 @@ public final class Contacts {
         double dt = settings.tickSeconds();
         double grow = settings.speculativeDistance() + dt * length(bodies.angVel, b) * colliders.maxRadius[k];
         double[] fb = colliders.fatBounds;
-        boolean inside = !force;
+        double m = settings.aabbMargin();
+        double loose = 2 * m;
+        boolean keep = !force;
         for (int a = 0; a < 3; a++) {
             double v = bodies.linVel[3 * b + a] * dt;
             bounds[a] += Math.min(0, v) - grow;
             bounds[a + 3] += Math.max(0, v) + grow;
-            inside &= bounds[a] >= fb[6 * k + a] && bounds[a + 3] <= fb[6 * k + a + 3];
+            double below = bounds[a] - fb[6 * k + a];
+            double above = fb[6 * k + a + 3] - bounds[a + 3];
+            keep &= below >= 0 && above >= 0 && below <= loose && above <= loose;
         }
-        if (!inside) {
-            double m = settings.aabbMargin();
+        if (!keep) {
             for (int a = 0; a < 3; a++) {
                 fb[6 * k + a] = bounds[a] - m;
                 fb[6 * k + a + 3] = bounds[a + 3] + m;

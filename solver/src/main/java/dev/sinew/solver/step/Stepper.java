@@ -187,6 +187,10 @@ public final class Stepper {
             continuous.clear();
         }
         end.run(ctx);
+        // the bounds around where the bodies are now (the tick's end moved the colliders), for the
+        // queries between ticks: a body knocked back during the tick has left the bound swept along
+        // its velocity at the tick's start
+        refitMovingBounds();
         for (Lane l : lanes[0]) {
             l.ctx.counters.drainInto(ctx.counters);
         }
@@ -211,11 +215,7 @@ public final class Stepper {
 
     /** Bounds of moving bodies, candidate pairs, and the manifolds of pairs with a moving body. */
     private void collide() {
-        for (int k = 0; k < colliders.high; k++) {
-            if (colliders.alive[k] && !colliders.isPlane[k] && bodies.isMoving(colliders.body[k])) {
-                contacts.refitBounds(k, false, ctx.settings);
-            }
-        }
+        refitMovingBounds();
         state.refreshFilter();
         // the broadphase's grid on one thread, its cells' pairs in parts, each sorting the pairs it
         // finds, then merged
@@ -237,6 +237,14 @@ public final class Stepper {
         for (Lane l : lanes[0]) {
             for (int k = 0; k < l.terrainCount; k++) {
                 contacts.updateManifold(contacts.pairs[l.terrain[k]], ctx.dt, speculative, true);
+            }
+        }
+    }
+
+    private void refitMovingBounds() {
+        for (int k = 0; k < colliders.high; k++) {
+            if (colliders.alive[k] && !colliders.isPlane[k] && bodies.isMoving(colliders.body[k])) {
+                contacts.refitBounds(k, false, ctx.settings);
             }
         }
     }

@@ -105,7 +105,7 @@ class BroadPhaseTest {
         w.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(new Box(50, 0.5, 50)))
                 .position(0, -0.5, 0).build());
         for (int i = 0; i < 300; i++) {
-            w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0.01 * (i % 7), 0.3 * i, 0)
+            w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0.01 * (i % 7), 0.22 * i, 0)
                     .collider(Collider.of(new Box(0.2, 0.1, 0.3))).build());
         }
         w.step();
