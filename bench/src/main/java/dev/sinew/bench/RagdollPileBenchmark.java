@@ -75,7 +75,7 @@ public class RagdollPileBenchmark {
         // at rest: until the last ragdoll has landed, then 10 s more
         WorldSettings settings = world.settings();
         double landed = RagdollPileScene.landingSeconds(ragdolls, settings.gravity().length());
-        int ticks = (int) Math.ceil(landed / settings.tickSeconds()) + 600;
+        int ticks = (int) Math.ceil((landed + 10) / settings.tickSeconds());
         for (int i = 0; i < ticks; i++) {
             step();
         }

@@ -241,6 +241,10 @@ public final class Stepper {
         }
     }
 
+    /**
+     * The broadphase bounds of every collider of a moving body, from its pose and velocity now
+     * ({@link Contacts#refitBounds}).
+     */
     private void refitMovingBounds() {
         for (int k = 0; k < colliders.high; k++) {
             if (colliders.alive[k] && !colliders.isPlane[k] && bodies.isMoving(colliders.body[k])) {

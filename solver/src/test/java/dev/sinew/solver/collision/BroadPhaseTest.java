@@ -104,6 +104,7 @@ class BroadPhaseTest {
         World w = new World(WorldSettings.defaults());
         w.createBody(BodySettings.builder(BodyType.STATIC).collider(Collider.of(new Box(50, 0.5, 50)))
                 .position(0, -0.5, 0).build());
+        // boxes 0.2 m tall every 0.22 m: 2 cm apart, within the speculative distance each bound is grown by
         for (int i = 0; i < 300; i++) {
             w.createBody(BodySettings.builder(BodyType.DYNAMIC).position(0.01 * (i % 7), 0.22 * i, 0)
                     .collider(Collider.of(new Box(0.2, 0.1, 0.3))).build());
