@@ -46,33 +46,72 @@ final class ArticulatedJoints {
     private final double[] rate = new double[3];
     private final double[] dk = new double[3];
 
+    // A substep's rows are read and written in each articulation's flat row data (per link, ROW
+    // doubles and a flags word) rather than in the joints' part objects, which lie apart in memory:
+    // the warm start fills it from the parts, and the flush writes the impulses back.
+    /** Doubles per link in {@link ArticulationTree#rowData}. */
+    static final int ROW = 34;
+    /** The joint's sign (+1: the link is body B), then friction's maxTorque and impulse (3). */
+    private static final int SIGN = 0;
+    private static final int MAX_TORQUE = 1;
+    private static final int FRICTION = 2;
+    /** Three limit rows (twist lower, twist upper, cone), LIMIT_ROW each: j (3), K·j (3), j·K·j, impulse, C. */
+    private static final int LIMITS = 5;
+    private static final int LIMIT_ROW = 9;
+    /** The limits' spring (when active): bias rate and softness. */
+    private static final int SPRING_BIAS = 32;
+    private static final int SPRING_INV_D = 33;
+    /** Flags per link: has friction, has swing-twist limits, twist rows on, cone row on, spring on. */
+    private static final int HAS_FRICTION = 1;
+    private static final int HAS_LIMITS = 2;
+    private static final int TWIST_ON = 4;
+    private static final int CONE_ON = 8;
+    private static final int SPRING_ON = 16;
+
     /**
      * Warm start of the rows (limits, friction) of articulations [from, to) with their impulses from
-     * the last substep; call after the free step.
+     * the last substep; call after the free step. Fills each articulation's row data.
      */
     void warmStart(int from, int to) {
         for (int i = from; i < to; i++) {
             arts.evaluatedAt[i] = arts.crossStamp;
             Articulation a = arts.list[i];
             a.nodeResponses();
+            if (a.rowData.length < ROW * a.linkCount) {
+                a.rowData = new double[ROW * a.body.length];
+                a.rowFlags = new int[a.body.length];
+            }
+            double[] d = a.rowData;
             for (int l = 0; l < a.linkCount; l++) {
                 int j = a.linkJoint[l];
-                if (j < 0 || joints.friction[j] == null && joints.swingTwist[j] == null) {
+                FrictionPart fr = j < 0 ? null : joints.friction[j];
+                SwingTwistLimitPart st = j < 0 ? null : joints.swingTwist[j];
+                int o = ROW * l;
+                int f = (fr != null ? HAS_FRICTION : 0) | (st != null ? HAS_LIMITS : 0);
+                a.rowFlags[l] = f;
+                if (f == 0) {
                     continue;
                 }
+                d[o + SIGN] = sign(a, l);
                 double gx = 0;
                 double gy = 0;
                 double gz = 0;
-                FrictionPart fr = joints.friction[j];
                 if (fr != null) {
+                    d[o + MAX_TORQUE] = fr.maxTorque;
+                    d[o + FRICTION] = fr.impulse[0];
+                    d[o + FRICTION + 1] = fr.impulse[1];
+                    d[o + FRICTION + 2] = fr.impulse[2];
                     gx += fr.impulse[0];
                     gy += fr.impulse[1];
                     gz += fr.impulse[2];
                 }
-                SwingTwistLimitPart st = joints.swingTwist[j];
                 if (st != null) {
                     st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
                     respond(st, a.nodeResponse, 9 * a.linkNode[l]);
+                    a.rowFlags[l] = measured(st, d, o, f);
+                    d[o + LIMITS + 7] = st.twistLower.impulse;
+                    d[o + LIMITS + LIMIT_ROW + 7] = st.twistUpper.impulse;
+                    d[o + LIMITS + 2 * LIMIT_ROW + 7] = st.cone.impulse;
                     gx += st.twistLower.impulse * st.twistLower.jB[0] + st.twistUpper.impulse * st.twistUpper.jB[0]
                             + st.cone.impulse * st.cone.jB[0];
                     gy += st.twistLower.impulse * st.twistLower.jB[1] + st.twistUpper.impulse * st.twistUpper.jB[1]
@@ -81,9 +120,77 @@ final class ArticulatedJoints {
                             + st.cone.impulse * st.cone.jB[2];
                 }
                 if (gx != 0 || gy != 0 || gz != 0) {
-                    double sign = sign(a, l);
+                    double sign = d[o + SIGN];
                     a.applyNode(a.linkNode[l], sign * gx, sign * gy, sign * gz);
                 }
+            }
+            a.rowsDirty = true;
+        }
+    }
+
+    /**
+     * Copies what the limits' last measure gave (each row's j, K·j, j·K·j and C, which rows are on,
+     * the spring) into the row data at o; returns the link's flags. Impulses are left alone.
+     */
+    private static int measured(SwingTwistLimitPart st, double[] d, int o, int flags) {
+        int f = flags & (HAS_FRICTION | HAS_LIMITS);
+        copyRow(st.twistLower, st.twist - st.twistMin, d, o + LIMITS);
+        copyRow(st.twistUpper, st.twistMax - st.twist, d, o + LIMITS + LIMIT_ROW);
+        copyRow(st.cone, st.coneError, d, o + LIMITS + 2 * LIMIT_ROW);
+        if (st.twistLimited() && st.twistValid()) {
+            f |= TWIST_ON;
+        }
+        if (st.coneLimited() && st.coneValid) {
+            f |= CONE_ON;
+        }
+        if (st.spring.active) {
+            f |= SPRING_ON;
+            d[o + SPRING_BIAS] = st.spring.biasRate;
+            d[o + SPRING_INV_D] = st.spring.invD;
+        }
+        return f;
+    }
+
+    private static void copyRow(AxisConstraintPart row, double c, double[] d, int ro) {
+        d[ro] = row.jB[0];
+        d[ro + 1] = row.jB[1];
+        d[ro + 2] = row.jB[2];
+        d[ro + 3] = row.kj[0];
+        d[ro + 4] = row.kj[1];
+        d[ro + 5] = row.kj[2];
+        d[ro + 6] = row.kjj;
+        d[ro + 8] = c;
+    }
+
+    /**
+     * Writes the impulses of the rows of articulation t back into its joints' parts (they are
+     * read between substeps and ticks: the next warm start, snapshots, the joints' views).
+     */
+    void writeBack(int t) {
+        Articulation a = arts.list[t];
+        if (!a.rowsDirty) {
+            return;
+        }
+        a.rowsDirty = false;
+        double[] d = a.rowData;
+        for (int l = 0; l < a.linkCount; l++) {
+            int f = a.rowFlags[l];
+            if (f == 0) {
+                continue;
+            }
+            int j = a.linkJoint[l];
+            int o = ROW * l;
+            if ((f & HAS_FRICTION) != 0) {
+                double[] imp = joints.friction[j].impulse;
+                imp[0] = d[o + FRICTION];
+                imp[1] = d[o + FRICTION + 1];
+                imp[2] = d[o + FRICTION + 2];
+            }
+            if ((f & HAS_LIMITS) != 0) {
+                SwingTwistLimitPart st = joints.swingTwist[j];
+                st.twistLower.impulse = d[o + LIMITS + 7];
+                st.twistUpper.impulse = d[o + LIMITS + LIMIT_ROW + 7];
+                st.cone.impulse = d[o + LIMITS + 2 * LIMIT_ROW + 7];
             }
         }
     }
@@ -103,55 +210,58 @@ final class ArticulatedJoints {
             boolean measured = arts.projectedNow[i] && arts.settled[i];
             arts.projectedNow[i] = false;
             Articulation a = arts.list[i];
+            a.rowsDirty = true;
+            double[] d = a.rowData;
+            int[] flags = a.rowFlags;
             for (int l = 0; l < a.linkCount; l++) {
-                int j = a.linkJoint[l];
-                if (j < 0) {
+                int f = flags[l];
+                if (f == 0) {
                     continue;
                 }
-                FrictionPart fr = joints.friction[j];
-                SwingTwistLimitPart st = joints.swingTwist[j];
-                if (fr == null && st == null) {
-                    continue;
-                }
+                int o = ROW * l;
                 int node = a.linkNode[l];
-                double sign = sign(a, l);
+                double sign = d[o + SIGN];
                 signedRate(a, node, sign);
-                double[] k = a.nodeResponse;
                 int ko = 9 * node;
                 double gx = 0;
                 double gy = 0;
                 double gz = 0;
-                if (fr != null) {
-                    friction(fr, a, ko, h);
+                if ((f & HAS_FRICTION) != 0) {
+                    friction(d, o, a, ko, h);
                     gx += dk[0];
                     gy += dk[1];
                     gz += dk[2];
                 }
-                if (st != null) {
+                if ((f & HAS_LIMITS) != 0) {
                     if (!fresh) {
+                        int j = a.linkJoint[l];
+                        SwingTwistLimitPart st = joints.swingTwist[j];
                         if (!(measured && !st.spring.active)) {
                             st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
                         }
-                        respond(st, k, ko);
+                        respond(st, a.nodeResponse, ko);
+                        f = measured(st, d, o, f);
+                        flags[l] = f;
                     }
-                    SoftCoefficients spring = st.spring.active ? st.spring : null;
-                    if (st.twistLimited() && st.twistValid()) {
-                        gx += limit(st.twistLower, st.twist - st.twistMin, soft, spring, h);
+                    boolean spring = (f & SPRING_ON) != 0;
+                    int lo = o + LIMITS;
+                    if ((f & TWIST_ON) != 0) {
+                        gx += limit(d, lo, soft, spring, o, h);
                         gy += dk[1];
                         gz += dk[2];
-                        gx += limit(st.twistUpper, st.twistMax - st.twist, soft, spring, h);
+                        gx += limit(d, lo + LIMIT_ROW, soft, spring, o, h);
                         gy += dk[1];
                         gz += dk[2];
                     } else {
-                        st.twistLower.impulse = 0;
-                        st.twistUpper.impulse = 0;
+                        d[lo + 7] = 0;
+                        d[lo + LIMIT_ROW + 7] = 0;
                     }
-                    if (st.coneLimited() && st.coneValid) {
-                        gx += limit(st.cone, st.coneError, soft, spring, h);
+                    if ((f & CONE_ON) != 0) {
+                        gx += limit(d, lo + 2 * LIMIT_ROW, soft, spring, o, h);
                         gy += dk[1];
                         gz += dk[2];
                     } else {
-                        st.cone.impulse = 0;
+                        d[lo + 2 * LIMIT_ROW + 7] = 0;
                     }
                 }
                 if (gx != 0 || gy != 0 || gz != 0) {
@@ -183,16 +293,17 @@ final class ArticulatedJoints {
     void solveFriction(double h, int from, int to) {
         for (int i = from; i < to; i++) {
             Articulation a = arts.list[i];
+            a.rowsDirty = true;
+            double[] d = a.rowData;
             for (int l = 0; l < a.linkCount; l++) {
-                int j = a.linkJoint[l];
-                FrictionPart fr = j < 0 ? null : joints.friction[j];
-                if (fr == null) {
+                if ((a.rowFlags[l] & HAS_FRICTION) == 0) {
                     continue;
                 }
+                int o = ROW * l;
                 int node = a.linkNode[l];
-                double sign = sign(a, l);
+                double sign = d[o + SIGN];
                 signedRate(a, node, sign);
-                friction(fr, a, 9 * node, h);
+                friction(d, o, a, 9 * node, h);
                 if (dk[0] != 0 || dk[1] != 0 || dk[2] != 0) {
                     a.applyNode(node, sign * dk[0], sign * dk[1], sign * dk[2]);
                 }
@@ -201,27 +312,31 @@ final class ArticulatedJoints {
     }
 
     /**
-     * One solve of a joint's friction row on the node whose response starts at {@code ko}: a
-     * zero-speed angular motor, its impulse held within maxTorque·h; the impulse change into
-     * {@link #dk}, and {@link #rate} updated.
+     * One solve of a joint's friction row (its row data at o) on the node whose response starts at
+     * {@code ko}: a zero-speed angular motor, its impulse held within maxTorque·h; the impulse
+     * change into {@link #dk}, and {@link #rate} updated.
      */
-    private void friction(FrictionPart fr, Articulation a, int ko, double h) {
+    private void friction(double[] d, int o, Articulation a, int ko, double h) {
         double[] kInv = a.nodeResponseInv;
-        double nx = fr.impulse[0] - (kInv[ko] * rate[0] + kInv[ko + 1] * rate[1] + kInv[ko + 2] * rate[2]);
-        double ny = fr.impulse[1] - (kInv[ko + 3] * rate[0] + kInv[ko + 4] * rate[1] + kInv[ko + 5] * rate[2]);
-        double nz = fr.impulse[2] - (kInv[ko + 6] * rate[0] + kInv[ko + 7] * rate[1] + kInv[ko + 8] * rate[2]);
-        double max = fr.maxTorque * h;
+        int fo = o + FRICTION;
+        double ix = d[fo];
+        double iy = d[fo + 1];
+        double iz = d[fo + 2];
+        double nx = ix - (kInv[ko] * rate[0] + kInv[ko + 1] * rate[1] + kInv[ko + 2] * rate[2]);
+        double ny = iy - (kInv[ko + 3] * rate[0] + kInv[ko + 4] * rate[1] + kInv[ko + 5] * rate[2]);
+        double nz = iz - (kInv[ko + 6] * rate[0] + kInv[ko + 7] * rate[1] + kInv[ko + 8] * rate[2]);
+        double max = d[o + MAX_TORQUE] * h;
         double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
         double sc = len > max ? max / len * (1 - 1e-15) : 1;
         nx *= sc;
         ny *= sc;
         nz *= sc;
-        double dx = nx - fr.impulse[0];
-        double dy = ny - fr.impulse[1];
-        double dz = nz - fr.impulse[2];
-        fr.impulse[0] = nx;
-        fr.impulse[1] = ny;
-        fr.impulse[2] = nz;
+        double dx = nx - ix;
+        double dy = ny - iy;
+        double dz = nz - iz;
+        d[fo] = nx;
+        d[fo + 1] = ny;
+        d[fo + 2] = nz;
         addRate(a.nodeResponse, ko, dx, dy, dz);
         dk[0] = dx;
         dk[1] = dy;
@@ -254,31 +369,36 @@ final class ArticulatedJoints {
     }
 
     /**
-     * One solve of a limit row C ≥ 0 along j = row.jB against the node's self-response (the row's
-     * {@link AxisConstraintPart#kj} and {@link AxisConstraintPart#kjj}), as
-     * {@link AxisConstraintPart#solveLimit} does for two free bodies; returns the impulse change
-     * along j (x; y and z in {@link #dk}) and updates {@link #rate}.
+     * One solve of a limit row C ≥ 0 (its row data at ro: j, K·j, j·K·j, impulse, C) against the
+     * node's self-response, as {@link AxisConstraintPart#solveLimit} does for two free bodies, with
+     * the link's spring (row data at o) when {@code spring}; returns the impulse change along j (x;
+     * y and z in {@link #dk}) and updates {@link #rate}.
      */
-    private double limit(AxisConstraintPart row, double c, SoftCoefficients soft, SoftCoefficients spring, double h) {
-        double[] jv = row.jB;
-        double tx = row.kj[0];
-        double ty = row.kj[1];
-        double tz = row.kj[2];
-        double kk = row.kjj;
+    private double limit(double[] d, int ro, SoftCoefficients soft, boolean spring, int o, double h) {
+        double jx = d[ro];
+        double jy = d[ro + 1];
+        double jz = d[ro + 2];
+        double tx = d[ro + 3];
+        double ty = d[ro + 4];
+        double tz = d[ro + 5];
+        double kk = d[ro + 6];
+        double c = d[ro + 8];
         dk[0] = 0;
         dk[1] = 0;
         dk[2] = 0;
         if (!(kk > 0)) {
             return 0;
         }
-        double cdot = jv[0] * rate[0] + jv[1] * rate[1] + jv[2] * rate[2];
+        double cdot = jx * rate[0] + jy * rate[1] + jz * rate[2];
         double next;
-        double impulse = row.impulse;
-        if (spring != null) {
+        double impulse = d[ro + 7];
+        if (spring) {
             if (soft == null) {
                 return 0;
             }
-            next = c >= 0 ? 0 : Math.max(0, impulse - (cdot + spring.biasRate * c + spring.invD * impulse) / (kk + spring.invD));
+            double biasRate = d[o + SPRING_BIAS];
+            double invD = d[o + SPRING_INV_D];
+            next = c >= 0 ? 0 : Math.max(0, impulse - (cdot + biasRate * c + invD * impulse) / (kk + invD));
         } else {
             double bias = 0;
             double massScale = 1;
@@ -291,14 +411,14 @@ final class ArticulatedJoints {
             // would give a limb thrown far past its limit
             next = Math.max(0, impulse - massScale * (cdot + bias) / kk - impulseScale * impulse);
         }
-        double d = next - impulse;
-        row.impulse = next;
-        rate[0] += d * tx;
-        rate[1] += d * ty;
-        rate[2] += d * tz;
-        dk[1] = d * jv[1];
-        dk[2] = d * jv[2];
-        return d * jv[0];
+        double dd = next - impulse;
+        d[ro + 7] = next;
+        rate[0] += dd * tx;
+        rate[1] += dd * ty;
+        rate[2] += dd * tz;
+        dk[1] = dd * jy;
+        dk[2] = dd * jz;
+        return dd * jx;
     }
 
     /**

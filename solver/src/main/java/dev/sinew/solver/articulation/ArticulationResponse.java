@@ -11,8 +11,8 @@ import java.util.Arrays;
  * An articulation's links' velocities from q̇, the generalized impulse of an impulse on a link and a
  * point's velocity from path velocities, the mass matrix from the subtree composites, and the
  * responses the solver's rows use: a node's self-response (A⁻¹)_ii, a link's 6×6 articulated
- * response and the cross response between two links, each a few sweeps along one path; and the
- * position projection's displacements.
+ * response and the cross response between two links, each from the blocks of L⁻¹ on the links'
+ * paths ({@link #ensureInverse}); and the position projection's displacements.
  */
 abstract class ArticulationResponse extends ArticulationTree {
     /**
@@ -330,8 +330,6 @@ abstract class ArticulationResponse extends ArticulationTree {
     /** Each node's self-response (A⁻¹)_ii, 3×3: the velocity change of node i per generalized impulse on it. */
     double[] nodeResponse = new double[36];
 
-    /** The blocks of L⁻¹ in the layout of {@link #lb}: (ancestor k, node i) at blockOff[i] + depth[k]. */
-    private double[] mb = new double[36];
     private final double[] t9 = new double[9];
 
     /**
@@ -349,7 +347,7 @@ abstract class ArticulationResponse extends ArticulationTree {
             nodeResponse = new double[9 * nodeCount];
             nodeResponseInv = new double[9 * nodeCount];
         }
-        inverseBlocks();
+        ensureInverse();
         double[] t = t9;
         for (int i = 0; i < nodeCount; i++) {
             int d = depth[i];
@@ -359,20 +357,11 @@ abstract class ArticulationResponse extends ArticulationTree {
             System.arraycopy(dinv, o, nodeResponse, o, 9);
             for (int kk = 0; kk < d; kk++) {
                 int mo = 9 * (bo + kk);
-                int dk = 9 * anc[ao + kk];
-                // t = M_ik·D⁻¹_k, then nodeResponse += t·M_ikᵀ
-                for (int r = 0; r < 3; r++) {
-                    double m0 = mb[mo + 3 * r];
-                    double m1 = mb[mo + 3 * r + 1];
-                    double m2 = mb[mo + 3 * r + 2];
-                    for (int c = 0; c < 3; c++) {
-                        t[3 * r + c] = m0 * dinv[dk + c] + m1 * dinv[dk + 3 + c] + m2 * dinv[dk + 6 + c];
-                    }
-                }
+                // nodeResponse += (M_ik·D⁻¹_k)·M_ikᵀ
                 for (int r = 0; r < 3; r++) {
                     for (int c = 0; c < 3; c++) {
-                        nodeResponse[o + 3 * r + c] += t[3 * r] * mb[mo + 3 * c] + t[3 * r + 1] * mb[mo + 3 * c + 1]
-                                + t[3 * r + 2] * mb[mo + 3 * c + 2];
+                        nodeResponse[o + 3 * r + c] += pb[mo + 3 * r] * mb[mo + 3 * c] + pb[mo + 3 * r + 1] * mb[mo + 3 * c + 1]
+                                + pb[mo + 3 * r + 2] * mb[mo + 3 * c + 2];
                     }
                 }
             }
@@ -386,37 +375,6 @@ abstract class ArticulationResponse extends ArticulationTree {
             System.arraycopy(nodeResponse, o, t, 0, 9);
             Mat3.invert(t, inv9);
             System.arraycopy(inv9, 0, nodeResponseInv, o, 9);
-        }
-    }
-
-    /** {@link #mb}: the blocks of L⁻¹ from the current factor, root first (see {@link #nodeResponses}). */
-    private void inverseBlocks() {
-        if (mb.length < lb.length) {
-            mb = new double[lb.length];
-        }
-        for (int i = 0; i < nodeCount; i++) {
-            int d = depth[i];
-            int bo = blockOff[i];
-            int ao = ancOff[i];
-            for (int kk = 0; kk < d; kk++) {
-                int mo = 9 * (bo + kk);
-                System.arraycopy(lb, mo, mb, mo, 9);
-                for (int aa = kk + 1; aa < d; aa++) {
-                    int lo = 9 * (bo + aa);
-                    int ko = 9 * (blockOff[anc[ao + aa]] + kk);
-                    for (int r = 0; r < 3; r++) {
-                        double l0 = lb[lo + 3 * r];
-                        double l1 = lb[lo + 3 * r + 1];
-                        double l2 = lb[lo + 3 * r + 2];
-                        for (int c = 0; c < 3; c++) {
-                            mb[mo + 3 * r + c] += l0 * mb[ko + c] + l1 * mb[ko + 3 + c] + l2 * mb[ko + 6 + c];
-                        }
-                    }
-                }
-                for (int e = 0; e < 9; e++) {
-                    mb[mo + e] = -mb[mo + e];
-                }
-            }
         }
     }
 
@@ -514,48 +472,60 @@ abstract class ArticulationResponse extends ArticulationTree {
 
     private double[] turn = new double[12];
 
-
-
     /**
      * The cross response between two links: the velocity (linear at its centre of mass, angular) of
      * link la per unit impulse (linear at the centre of mass, angular) on link lb, 6×6 row-major,
-     * into out[o..o+35]. With la = lb it is the link's own response ({@link #linkResponses}).
+     * into out[o..o+35]: J_a·H⁻¹·J_bᵀ = Σ_k G^a_k·D⁻¹_k·G^b_kᵀ over the nodes k on both links' paths
+     * (G as in {@link #linkResponses}). With la = lb it is the link's own response.
      */
     void crossResponse(Bodies b, int la, int lb, double[] out, int o) {
-        if (respW.length < 3 * nodeCount) {
-            respW = new double[3 * nodeCount];
-            respG = new double[3 * nodeCount];
-            respX = new double[3 * nodeCount];
-        }
+        ensureInverse();
+        ensureG();
+        pathG(b, la, gk);
+        pathG(b, lb, gk2);
         int nodeA = linkNode[la];
         int nodeB = linkNode[lb];
-        int ka = body[la];
-        int kb = body[lb];
-        int d = depth[nodeB];
-        int ao = ancOff[nodeB];
-        for (int c = 0; c < 6; c++) {
-            pathImpulse(lb, c == 0 ? 1 : 0, c == 1 ? 1 : 0, c == 2 ? 1 : 0, b.pos[3 * kb], b.pos[3 * kb + 1], b.pos[3 * kb + 2],
-                    c == 3 ? 1 : 0, c == 4 ? 1 : 0, c == 5 ? 1 : 0, respG);
-            scatter(nodeB, respG, respW);
-            query(nodeA, respW, null, respX);
-            pointVelocity(la, respX, b.pos[3 * ka], b.pos[3 * ka + 1], b.pos[3 * ka + 2], resp6, false);
-            for (int r = 0; r < 6; r++) {
-                out[o + 6 * r + c] = resp6[r];
+        int da = depth[nodeA];
+        int db = depth[nodeB];
+        java.util.Arrays.fill(out, o, o + 36, 0);
+        // R_ab = Σ_k G^a_k·D⁻¹_k·G^b_kᵀ over the nodes both paths share (a common prefix, root first)
+        for (int kk = 0; kk <= Math.min(da, db); kk++) {
+            int node = kk == da ? nodeA : anc[ancOff[nodeA] + kk];
+            int other = kk == db ? nodeB : anc[ancOff[nodeB] + kk];
+            if (node != other) {
+                break;
             }
-            for (int idx = 0; idx <= d; idx++) {
-                int i = idx == d ? nodeB : anc[ao + idx];
-                respW[3 * i] = 0;
-                respW[3 * i + 1] = 0;
-                respW[3 * i + 2] = 0;
+            int dk = 9 * node;
+            int go = 18 * kk;
+            for (int r = 0; r < 6; r++) {
+                double g0 = gk[go + 3 * r];
+                double g1 = gk[go + 3 * r + 1];
+                double g2 = gk[go + 3 * r + 2];
+                for (int c = 0; c < 3; c++) {
+                    gd[3 * r + c] = g0 * dinv[dk + c] + g1 * dinv[dk + 3 + c] + g2 * dinv[dk + 6 + c];
+                }
+            }
+            for (int r = 0; r < 6; r++) {
+                for (int c = 0; c < 6; c++) {
+                    out[o + 6 * r + c] += gd[3 * r] * gk2[go + 3 * c] + gd[3 * r + 1] * gk2[go + 3 * c + 1]
+                            + gd[3 * r + 2] * gk2[go + 3 * c + 2];
+                }
             }
         }
     }
 
+    private void ensureG() {
+        // a path holds at most every node
+        if (gk.length < 18 * nodeCount) {
+            gk = new double[18 * nodeCount];
+            gk2 = new double[gk.length];
+        }
+    }
 
-    private double[] respW = new double[12];
-    private final double[] resp6 = new double[6];
+
     /** Per path node: G_k (6×3, row-major) of {@link #linkResponses}. */
     private double[] gk = new double[18 * 4];
+    private double[] gk2 = new double[18 * 4];
     private final double[] gd = new double[18];
 
     /**
@@ -571,49 +541,22 @@ abstract class ArticulationResponse extends ArticulationTree {
      * over the nodes k of l's path and the nodes i from k down to l's node (M_kk = E).
      */
     void linkResponses(Bodies b, double[] out) {
-        inverseBlocks();
-        if (gk.length < 18 * (maxDepth() + 1)) {
-            gk = new double[18 * (maxDepth() + 1)];
-        }
+        linkResponses(b, out, null);
+    }
+
+    /** {@link #linkResponses(Bodies, double[])} of the links whose body is marked in {@code only} (null: every link). */
+    void linkResponses(Bodies b, double[] out, boolean[] only) {
+        ensureInverse();
+        ensureG();
         for (int l = 0; l < linkCount; l++) {
             int n = linkNode[l];
             int k = body[l];
-            double cx = b.pos[3 * k];
-            double cy = b.pos[3 * k + 1];
-            double cz = b.pos[3 * k + 2];
+            if (only != null && !only[k]) {
+                continue;
+            }
             int d = depth[n];
             int ao = ancOff[n];
-            java.util.Arrays.fill(gk, 0, 18 * (d + 1), 0);
-            for (int ii = 0; ii <= d; ii++) {
-                int i = ii == d ? n : anc[ao + ii];
-                double rx = cx - pivot[3 * i];
-                double ry = cy - pivot[3 * i + 1];
-                double rz = cz - pivot[3 * i + 2];
-                boolean linear = linearNode[i];
-                for (int kk = 0; kk <= ii; kk++) {
-                    // M_ik: E on the diagonal, else L⁻¹'s block (i, anc k)
-                    int mo = 9 * (blockOff[i] + kk);
-                    int go = 18 * kk;
-                    for (int c = 0; c < 3; c++) {
-                        double mx = kk == ii ? (c == 0 ? 1 : 0) : mb[mo + c];
-                        double my = kk == ii ? (c == 1 ? 1 : 0) : mb[mo + 3 + c];
-                        double mz = kk == ii ? (c == 2 ? 1 : 0) : mb[mo + 6 + c];
-                        if (linear) {
-                            gk[go + c] += mx;
-                            gk[go + 3 + c] += my;
-                            gk[go + 6 + c] += mz;
-                        } else {
-                            // v: m × r = −r × m; ω: m
-                            gk[go + c] += my * rz - mz * ry;
-                            gk[go + 3 + c] += mz * rx - mx * rz;
-                            gk[go + 6 + c] += mx * ry - my * rx;
-                            gk[go + 9 + c] += mx;
-                            gk[go + 12 + c] += my;
-                            gk[go + 15 + c] += mz;
-                        }
-                    }
-                }
-            }
+            pathG(b, l, gk);
             int o = 36 * k;
             java.util.Arrays.fill(out, o, o + 36, 0);
             for (int kk = 0; kk <= d; kk++) {
@@ -644,12 +587,69 @@ abstract class ArticulationResponse extends ArticulationTree {
         }
     }
 
-    private int maxDepth() {
-        int m = 0;
-        for (int i = 0; i < nodeCount; i++) {
-            m = Math.max(m, depth[i]);
+    /**
+     * G_k = Σ_i J_i·M_ik (6×3, row-major, 18 per path node root first) for link l: the velocity
+     * (linear at its centre of mass, angular) of link l per unit of D⁻¹_k·w_k, over the nodes k of
+     * its path (i from k down to l's node, M_kk = E), so that the link's velocity from swept
+     * impulses w is Σ_k G_k·D⁻¹_k·w_k and a wrench on it sweeps to w_k = G_kᵀ·(P, τ). Requires
+     * {@link #ensureInverse}.
+     */
+    private void pathG(Bodies b, int l, double[] gk) {
+        int n = linkNode[l];
+        int k = body[l];
+        double cx = b.pos[3 * k];
+        double cy = b.pos[3 * k + 1];
+        double cz = b.pos[3 * k + 2];
+        int d = depth[n];
+        int ao = ancOff[n];
+        java.util.Arrays.fill(gk, 0, 18 * (d + 1), 0);
+        for (int ii = 0; ii <= d; ii++) {
+            int i = ii == d ? n : anc[ao + ii];
+            int bi = blockOff[i];
+            if (linearNode[i]) {
+                // J_i = (E; 0): G_k's linear rows take M_ik, E on the diagonal
+                for (int kk = 0; kk < ii; kk++) {
+                    int mo = 9 * (bi + kk);
+                    int go = 18 * kk;
+                    for (int e = 0; e < 9; e++) {
+                        gk[go + e] += mb[mo + e];
+                    }
+                }
+                int go = 18 * ii;
+                gk[go] += 1;
+                gk[go + 4] += 1;
+                gk[go + 8] += 1;
+                continue;
+            }
+            // J_i = (−[r]ₓ; E), r = c − p_i: G_k gets (−r × M_ik; M_ik), M_ii = E
+            double rx = cx - pivot[3 * i];
+            double ry = cy - pivot[3 * i + 1];
+            double rz = cz - pivot[3 * i + 2];
+            for (int kk = 0; kk < ii; kk++) {
+                int mo = 9 * (bi + kk);
+                int go = 18 * kk;
+                for (int c = 0; c < 3; c++) {
+                    double mx = mb[mo + c];
+                    double my = mb[mo + 3 + c];
+                    double mz = mb[mo + 6 + c];
+                    gk[go + c] += my * rz - mz * ry;
+                    gk[go + 3 + c] += mz * rx - mx * rz;
+                    gk[go + 6 + c] += mx * ry - my * rx;
+                    gk[go + 9 + c] += mx;
+                    gk[go + 12 + c] += my;
+                    gk[go + 15 + c] += mz;
+                }
+            }
+            int go = 18 * ii;
+            gk[go + 1] += rz;
+            gk[go + 2] -= ry;
+            gk[go + 3] -= rz;
+            gk[go + 5] += rx;
+            gk[go + 6] += ry;
+            gk[go + 7] -= rx;
+            gk[go + 9] += 1;
+            gk[go + 13] += 1;
+            gk[go + 17] += 1;
         }
-        return m;
     }
-
 }

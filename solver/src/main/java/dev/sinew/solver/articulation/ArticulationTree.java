@@ -110,6 +110,14 @@ abstract class ArticulationTree {
     final double[] baseVel = new double[3];
     final double[] baseAngVel = new double[3];
 
+    /**
+     * The joints' friction and limit rows of a substep, per link (ArticulatedJoints' layout), with
+     * a flags word per link; {@link #rowsDirty} while the impulses there are newer than the joints'.
+     */
+    double[] rowData = new double[0];
+    int[] rowFlags = new int[0];
+    boolean rowsDirty;
+
     /** Scratch of the sweeps: a generalized impulse and a path's velocities, 3 per node. */
     double[] respG = new double[12];
     double[] respX = new double[12];
@@ -316,6 +324,7 @@ abstract class ArticulationTree {
      * singular (non-finite or not positive definite).
      */
     boolean factor() {
+        inverseValid = false;
         for (int j = 0; j < nodeCount; j++) {
             int o = 9 * (blockOff[j] + depth[j]);
             for (int e = 0; e < 9; e++) {
@@ -351,6 +360,70 @@ abstract class ArticulationTree {
             }
         }
         return true;
+    }
+
+    /**
+     * The blocks of L⁻¹ in the layout of {@link #lb}: M_ik = (L⁻¹)_ik for k an ancestor of i at
+     * blockOff[i] + depth[k] (M_ii = E is not stored); valid while {@link #inverseValid}.
+     */
+    double[] mb = new double[36];
+    /** M_ik·D⁻¹_k in the layout of {@link #mb}: the terms of a node's velocity from the pending impulses. */
+    double[] pb = new double[36];
+    /** True while {@link #mb} and {@link #pb} belong to the current factor. */
+    boolean inverseValid;
+
+    /**
+     * {@link #mb} and {@link #pb} from the current factor, unless they are from it already. From
+     * L·M = E, root first, so that every M_ak is there when node i needs it:
+     * <pre>
+     *   M_ik = −(L_ik + Σ_a L_ia·M_ak)      (a: the ancestors of i below k)
+     * </pre>
+     * With H⁻¹ = M·D⁻¹·Mᵀ, a generalized impulse g on node i alone sweeps to w_k = M_ikᵀ·g on i's
+     * path, and node i's velocity from the swept impulses w is Σ_k M_ik·D⁻¹_k·w_k: O(depth) blocks
+     * each, where the sweeps through L cost O(depth²).
+     */
+    final void ensureInverse() {
+        if (inverseValid) {
+            return;
+        }
+        if (mb.length < lb.length) {
+            mb = new double[lb.length];
+            pb = new double[lb.length];
+        }
+        for (int i = 0; i < nodeCount; i++) {
+            int d = depth[i];
+            int bo = blockOff[i];
+            int ao = ancOff[i];
+            for (int kk = 0; kk < d; kk++) {
+                int mo = 9 * (bo + kk);
+                System.arraycopy(lb, mo, mb, mo, 9);
+                for (int aa = kk + 1; aa < d; aa++) {
+                    int lo = 9 * (bo + aa);
+                    int ko = 9 * (blockOff[anc[ao + aa]] + kk);
+                    for (int r = 0; r < 3; r++) {
+                        double l0 = lb[lo + 3 * r];
+                        double l1 = lb[lo + 3 * r + 1];
+                        double l2 = lb[lo + 3 * r + 2];
+                        for (int c = 0; c < 3; c++) {
+                            mb[mo + 3 * r + c] += l0 * mb[ko + c] + l1 * mb[ko + 3 + c] + l2 * mb[ko + 6 + c];
+                        }
+                    }
+                }
+                for (int e = 0; e < 9; e++) {
+                    mb[mo + e] = -mb[mo + e];
+                }
+                int dk = 9 * anc[ao + kk];
+                for (int r = 0; r < 3; r++) {
+                    double m0 = mb[mo + 3 * r];
+                    double m1 = mb[mo + 3 * r + 1];
+                    double m2 = mb[mo + 3 * r + 2];
+                    for (int c = 0; c < 3; c++) {
+                        pb[mo + 3 * r + c] = m0 * dinv[dk + c] + m1 * dinv[dk + 3 + c] + m2 * dinv[dk + 6 + c];
+                    }
+                }
+            }
+        }
+        inverseValid = true;
     }
 
     /** Full solve of the factored system: x = (Lᵀ·D·L)⁻¹·g (3 per node; x may alias g). */
@@ -504,9 +577,24 @@ abstract class ArticulationTree {
 
     // ------------------------------------------------------------------ generalized forces
 
-    /** Adds the generalized impulse (x, y, z) on node i alone to the pending impulses. */
+    /** Adds the generalized impulse (x, y, z) on node i alone to the pending impulses (w_k += M_ikᵀ·g on its path). */
     void applyNode(int node, double x, double y, double z) {
-        applyPath(node, nodeImpulse(node, x, y, z));
+        ensureInverse();
+        int d = depth[node];
+        int bo = blockOff[node];
+        int ao = ancOff[node];
+        double[] w = lazy;
+        for (int kk = 0; kk < d; kk++) {
+            int mo = 9 * (bo + kk);
+            int t = 3 * anc[ao + kk];
+            w[t] += mb[mo] * x + mb[mo + 3] * y + mb[mo + 6] * z;
+            w[t + 1] += mb[mo + 1] * x + mb[mo + 4] * y + mb[mo + 7] * z;
+            w[t + 2] += mb[mo + 2] * x + mb[mo + 5] * y + mb[mo + 8] * z;
+        }
+        w[3 * node] += x;
+        w[3 * node + 1] += y;
+        w[3 * node + 2] += z;
+        pending = true;
     }
 
     /** {@link #respG} holding the generalized impulse (x, y, z) on node i alone, zero on its path. */
@@ -527,13 +615,37 @@ abstract class ArticulationTree {
 
     /** Node i's generalized velocity now (pending impulses included), into out[0..2]. */
     void nodeVelocity(int node, double[] out) {
-        if (respX.length < 3 * nodeCount) {
-            respX = new double[3 * nodeCount];
+        int o = 3 * node;
+        double x = qd[o];
+        double y = qd[o + 1];
+        double z = qd[o + 2];
+        if (pending) {
+            ensureInverse();
+            double[] w = lazy;
+            int d = depth[node];
+            int bo = blockOff[node];
+            int ao = ancOff[node];
+            for (int kk = 0; kk < d; kk++) {
+                int po = 9 * (bo + kk);
+                int t = 3 * anc[ao + kk];
+                double wx = w[t];
+                double wy = w[t + 1];
+                double wz = w[t + 2];
+                x += pb[po] * wx + pb[po + 1] * wy + pb[po + 2] * wz;
+                y += pb[po + 3] * wx + pb[po + 4] * wy + pb[po + 5] * wz;
+                z += pb[po + 6] * wx + pb[po + 7] * wy + pb[po + 8] * wz;
+            }
+            int io = 9 * node;
+            double wx = w[o];
+            double wy = w[o + 1];
+            double wz = w[o + 2];
+            x += dinv[io] * wx + dinv[io + 1] * wy + dinv[io + 2] * wz;
+            y += dinv[io + 3] * wx + dinv[io + 4] * wy + dinv[io + 5] * wz;
+            z += dinv[io + 6] * wx + dinv[io + 7] * wy + dinv[io + 8] * wz;
         }
-        pathVelocity(node, respX);
-        out[0] = respX[3 * node];
-        out[1] = respX[3 * node + 1];
-        out[2] = respX[3 * node + 2];
+        out[0] = x;
+        out[1] = y;
+        out[2] = z;
     }
 
     /**

@@ -120,13 +120,40 @@ public final class Articulations {
             Articulation a = list[i];
             baseMotion(a);
             a.pose(b);
-            if (a.load(b)) {
-                a.linkResponses(b, b.response);
-            } else {
+            if (!a.load(b)) {
                 ok = false;
             }
         }
         return ok;
+    }
+
+    /** Per body: a pair to solve this tick touches it, so its contact rows need its articulated response. */
+    private boolean[] wanted = new boolean[0];
+
+    /**
+     * Marks the articulated bodies of this tick's pairs to solve, whose articulated responses
+     * {@link #responses} computes (after {@link #load}, on one thread).
+     */
+    public void wantResponses(ContactPair[] pairs, int n) {
+        if (wanted.length < b.high) {
+            wanted = new boolean[Math.max(b.high, 2 * wanted.length)];
+        }
+        Arrays.fill(wanted, 0, b.high, false);
+        for (int i = 0; i < n; i++) {
+            ContactPair p = pairs[i];
+            wanted[p.bodyA] |= articulated(p.bodyA);
+            wanted[p.bodyB] |= articulated(p.bodyB);
+        }
+    }
+
+    /**
+     * The articulated responses ({@link Articulation#linkResponses}) of the bodies of articulations
+     * [from, to) that {@link #wantResponses} marked, into the bodies' response arrays.
+     */
+    public void responses(int from, int to) {
+        for (int i = from; i < to; i++) {
+            list[i].linkResponses(b, b.response, wanted);
+        }
     }
 
     private void baseMotion(Articulation a) {
@@ -271,8 +298,8 @@ public final class Articulations {
 
     /**
      * Writes the velocities of the bodies of articulations [from, to) (pending impulses folded in),
-     * each joint's rate first held within {@link #MAX_TURN} per substep h; the caps are counted in
-     * the lane's counters.
+     * each joint's rate first held within {@link #MAX_TURN} per substep h (the caps counted in the
+     * lane's counters), and the impulses of their joints' friction and limit rows into the joints.
      */
     public void flush(double h, ArticulationLane lane, int from, int to) {
         for (int i = from; i < to; i++) {
@@ -280,6 +307,7 @@ public final class Articulations {
             a.flushPending();
             lane.counters.speedCapped += a.capRates(MAX_TURN / h);
             a.flush(b);
+            lane.rows.writeBack(i);
         }
     }
 
@@ -470,6 +498,15 @@ public final class Articulations {
         a.pointVelocity(l, path, b.pos[3 * body], b.pos[3 * body + 1], b.pos[3 * body + 2], vel6, true);
         System.arraycopy(vel6, 0, b.linVel, 3 * body, 3);
         System.arraycopy(vel6, 3, b.angVel, 3 * body, 3);
+        clearWrench(body, lane);
+    }
+
+    /**
+     * Clears the impulse the lane's contact solver books on the body for {@link #end}, without
+     * loading its velocity: for the warm start, which only applies impulses (its velocity writes
+     * to articulated bodies are replaced when the trees' velocities are refreshed after it).
+     */
+    public void clearWrench(int body, ArticulationLane lane) {
         ContactSolver contacts = lane.contacts;
         if (contacts.wrench.length < b.wrenchLength()) {
             contacts.wrench = new double[b.wrenchLength()];
@@ -491,6 +528,9 @@ public final class Articulations {
         }
         Articulation a = list[artOf[body]];
         int l = linkOf[body];
+        if (lane.path.length < 3 * a.nodeCount) {
+            lane.path = new double[3 * a.nodeCount];
+        }
         a.pathImpulse(l, w[o], w[o + 1], w[o + 2], b.pos[3 * body], b.pos[3 * body + 1], b.pos[3 * body + 2], w[o + 3],
                 w[o + 4], w[o + 5], lane.path);
         a.applyPath(a.linkNode[l], lane.path);

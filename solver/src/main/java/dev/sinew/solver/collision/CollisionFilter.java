@@ -15,6 +15,9 @@ public final class CollisionFilter {
     private long[] ignored = new long[8];
     private int ignoredCount;
     private boolean dirty = true;
+    /** The keys whose lower body is b are keys[start[b] .. start[b + 1]), for b below {@link #starts}. */
+    private int[] start = new int[1];
+    private int starts;
 
     static long pairKey(int a, int b) {
         return ((long) Math.min(a, b) << 32) | (Math.max(a, b) & 0xffffffffL);
@@ -35,19 +38,15 @@ public final class CollisionFilter {
         dirty = true;
     }
 
-    /** True when bodies a and b must not collide (binary search). */
+    /** True when bodies a and b must not collide. */
     public boolean excludes(int a, int b) {
-        long key = pairKey(a, b);
-        int lo = 0;
-        int hi = count - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            long k = keys[mid];
-            if (k < key) {
-                lo = mid + 1;
-            } else if (k > key) {
-                hi = mid - 1;
-            } else {
+        int lo = Math.min(a, b);
+        int hi = Math.max(a, b);
+        if (lo >= starts) {
+            return false;
+        }
+        for (int k = start[lo]; k < start[lo + 1]; k++) {
+            if ((int) keys[k] == hi) {
                 return true;
             }
         }
@@ -109,6 +108,17 @@ public final class CollisionFilter {
             keys[count++] = ignored[i];
         }
         Arrays.sort(keys, 0, count);
+        starts = count == 0 ? 0 : (int) (keys[count - 1] >>> 32) + 1;
+        if (start.length < starts + 1) {
+            start = new int[2 * starts + 1];
+        }
+        int k = 0;
+        for (int body = 0; body <= starts; body++) {
+            start[body] = k;
+            while (k < count && (int) (keys[k] >>> 32) == body) {
+                k++;
+            }
+        }
         dirty = false;
     }
 }

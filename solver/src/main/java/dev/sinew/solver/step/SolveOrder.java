@@ -461,11 +461,17 @@ final class SolveOrder {
             for (int m = itemStart[it]; m < itemStart[it + 1]; m++) {
                 ContactPair p = ordered[m];
                 if ((bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB]) && l.cs.unloaded(p)) {
-                    // no impulse to carry over: loading its bodies' exact velocities (two path
-                    // sweeps) would add nothing
+                    // no impulse to carry over
                     continue;
                 }
-                begin(p, l.art);
+                // the warm start reads no velocity: the articulated bodies' impulses are booked
+                // and swept through their trees, whose velocities are refreshed after it
+                if (bodies.articulated[p.bodyA]) {
+                    arts.clearWrench(p.bodyA, l.art);
+                }
+                if (bodies.articulated[p.bodyB]) {
+                    arts.clearWrench(p.bodyB, l.art);
+                }
                 l.cs.warmStart(p);
                 end(p, l.art);
             }

@@ -301,8 +301,9 @@ public final class Stepper {
                 arts.crossSlot(l.sameTree[k]);
             }
         }
+        arts.wantResponses(ctx.solveList, ctx.solveCount);
         arts.groupCross();
-        trees.crossCaches();
+        trees.responses();
         par.run(0, ctx.solveCount, Parallel.PAIRS, prepareRange);
         solveOrder.build(ctx);
         arts.groupGround(ctx.solveList, ctx.solveCount);

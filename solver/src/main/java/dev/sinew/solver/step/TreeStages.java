@@ -42,7 +42,7 @@ final class TreeStages {
     private boolean failed;
     private final Parallel.Range stepsRange = this::steps;
     private final Parallel.Range loadRange = this::load;
-    private final Parallel.Range crossRange = this::crossCaches;
+    private final Parallel.Range crossRange = this::responses;
     private final Parallel.Range freeRange = this::freeStep;
     private final Parallel.Range warmRange = this::warmStart;
 
@@ -60,12 +60,16 @@ final class TreeStages {
         }
     }
 
-    /** The cross responses of the pairs within one tree, after their slots were given and grouped. */
-    void crossCaches() {
+    /**
+     * The articulated responses of the bodies the pairs to solve touch ({@link Articulations#wantResponses}
+     * first), and the cross responses of the pairs within one tree (after their slots were given and grouped).
+     */
+    void responses() {
         par.run(0, arts.count(), Parallel.MEDIUM, crossRange);
     }
 
-    private void crossCaches(int lane, int from, int to) {
+    private void responses(int lane, int from, int to) {
+        arts.responses(from, to);
         arts.crossCaches(from, to);
     }
 
