@@ -495,21 +495,26 @@ abstract class ArticulationResponse extends ArticulationTree {
             if (node != other) {
                 break;
             }
-            int dk = 9 * node;
             int go = 18 * kk;
-            for (int r = 0; r < 6; r++) {
-                double g0 = gk[go + 3 * r];
-                double g1 = gk[go + 3 * r + 1];
-                double g2 = gk[go + 3 * r + 2];
-                for (int c = 0; c < 3; c++) {
-                    gd[3 * r + c] = g0 * dinv[dk + c] + g1 * dinv[dk + 3 + c] + g2 * dinv[dk + 6 + c];
-                }
-            }
+            timesDinv(gk, go, node);
             for (int r = 0; r < 6; r++) {
                 for (int c = 0; c < 6; c++) {
                     out[o + 6 * r + c] += gd[3 * r] * gk2[go + 3 * c] + gd[3 * r + 1] * gk2[go + 3 * c + 1]
                             + gd[3 * r + 2] * gk2[go + 3 * c + 2];
                 }
+            }
+        }
+    }
+
+    /** {@link #gd} = G·D⁻¹_node for the 6×3 block G at g[go..go+17]. */
+    private void timesDinv(double[] g, int go, int node) {
+        int dk = 9 * node;
+        for (int r = 0; r < 6; r++) {
+            double g0 = g[go + 3 * r];
+            double g1 = g[go + 3 * r + 1];
+            double g2 = g[go + 3 * r + 2];
+            for (int c = 0; c < 3; c++) {
+                gd[3 * r + c] = g0 * dinv[dk + c] + g1 * dinv[dk + 3 + c] + g2 * dinv[dk + 6 + c];
             }
         }
     }
@@ -561,17 +566,9 @@ abstract class ArticulationResponse extends ArticulationTree {
             java.util.Arrays.fill(out, o, o + 36, 0);
             for (int kk = 0; kk <= d; kk++) {
                 int node = kk == d ? n : anc[ao + kk];
-                int dk = 9 * node;
                 int go = 18 * kk;
-                // gd = G_k·D⁻¹_k (6×3), then out += gd·G_kᵀ
-                for (int r = 0; r < 6; r++) {
-                    double g0 = gk[go + 3 * r];
-                    double g1 = gk[go + 3 * r + 1];
-                    double g2 = gk[go + 3 * r + 2];
-                    for (int c = 0; c < 3; c++) {
-                        gd[3 * r + c] = g0 * dinv[dk + c] + g1 * dinv[dk + 3 + c] + g2 * dinv[dk + 6 + c];
-                    }
-                }
+                // out += (G_k·D⁻¹_k)·G_kᵀ
+                timesDinv(gk, go, node);
                 for (int r = 0; r < 6; r++) {
                     for (int c = r; c < 6; c++) {
                         out[o + 6 * r + c] += gd[3 * r] * gk[go + 3 * c] + gd[3 * r + 1] * gk[go + 3 * c + 1]

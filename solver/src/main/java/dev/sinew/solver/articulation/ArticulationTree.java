@@ -118,9 +118,8 @@ abstract class ArticulationTree {
     int[] rowFlags = new int[0];
     boolean rowsDirty;
 
-    /** Scratch of the sweeps: a generalized impulse and a path's velocities, 3 per node. */
+    /** Scratch of the sweeps: a generalized impulse, 3 per node. */
     double[] respG = new double[12];
-    double[] respX = new double[12];
     // scratch
     private double[] pathVec = new double[12];
     private double[] pathOut = new double[12];
@@ -183,7 +182,6 @@ abstract class ArticulationTree {
             pathVec = new double[3 * n];
             pathOut = new double[3 * n];
             respG = new double[3 * n];
-            respX = new double[3 * n];
         }
         if (linkNode.length < linkCount) {
             int m = body.length;
