@@ -61,6 +61,9 @@ abstract class ArticulationTree {
     double[] anchorParent = new double[12];
     /** Link l's joint anchor relative to its own centre of mass, its body frame. */
     double[] anchorLink = new double[12];
+    /** {@link #anchorParent} and {@link #anchorLink} turned into the world frame by the last {@link #pose}, m. */
+    double[] leverParent = new double[12];
+    double[] leverLink = new double[12];
     /** The body link 0 hangs from (static or kinematic), or −1: a free root. */
     int base = -1;
 
@@ -151,6 +154,8 @@ abstract class ArticulationTree {
             linkJoint = Arrays.copyOf(linkJoint, n);
             anchorParent = Arrays.copyOf(anchorParent, 3 * n);
             anchorLink = Arrays.copyOf(anchorLink, 3 * n);
+            leverParent = new double[3 * n];
+            leverLink = new double[3 * n];
         }
         body[l] = bodySlot;
         linkParent[l] = parent;
@@ -250,16 +255,29 @@ abstract class ArticulationTree {
             int par = l == 0 ? base : body[linkParent[l]];
             if (par >= 0) {
                 // pivot p = c_parent + R_parent·a_parent; link centre c = p − R_link·a_link
-                double px = pos[3 * par] + Quaternions.rotX(rot, par, anchorParent, 3 * l);
-                double py = pos[3 * par + 1] + Quaternions.rotY(rot, par, anchorParent, 3 * l);
-                double pz = pos[3 * par + 2] + Quaternions.rotZ(rot, par, anchorParent, 3 * l);
+                int o = 3 * l;
+                double ax = Quaternions.rotX(rot, par, anchorParent, o);
+                double ay = Quaternions.rotY(rot, par, anchorParent, o);
+                double az = Quaternions.rotZ(rot, par, anchorParent, o);
+                double bx = Quaternions.rotX(rot, k, anchorLink, o);
+                double by = Quaternions.rotY(rot, k, anchorLink, o);
+                double bz = Quaternions.rotZ(rot, k, anchorLink, o);
+                leverParent[o] = ax;
+                leverParent[o + 1] = ay;
+                leverParent[o + 2] = az;
+                leverLink[o] = bx;
+                leverLink[o + 1] = by;
+                leverLink[o + 2] = bz;
+                double px = pos[3 * par] + ax;
+                double py = pos[3 * par + 1] + ay;
+                double pz = pos[3 * par + 2] + az;
                 int node = linkNode[l];
                 pivot[3 * node] = px;
                 pivot[3 * node + 1] = py;
                 pivot[3 * node + 2] = pz;
-                pos[3 * k] = px - Quaternions.rotX(rot, k, anchorLink, 3 * l);
-                pos[3 * k + 1] = py - Quaternions.rotY(rot, k, anchorLink, 3 * l);
-                pos[3 * k + 2] = pz - Quaternions.rotZ(rot, k, anchorLink, 3 * l);
+                pos[3 * k] = px - bx;
+                pos[3 * k + 1] = py - by;
+                pos[3 * k + 2] = pz - bz;
             } else {
                 int node = linkNode[l];
                 pivot[3 * node] = pos[3 * k];

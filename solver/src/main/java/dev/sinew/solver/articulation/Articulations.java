@@ -238,23 +238,29 @@ public final class Articulations {
                 continue;
             }
             double[] imp = joints.point[j].impulse;
-            // on B +imp at R_B·a_B, on A −imp at R_A·a_A; the link and its parent (or base)
-            int ba = joints.bodyA[j];
-            int bb = joints.bodyB[j];
-            addTension(a, bb, joints.localB, 3 * j, imp, 1, h, lever);
-            addTension(a, ba, joints.localA, 3 * j, imp, -1, h, lever);
+            // on B +imp at R_B·a_B, on A −imp at R_A·a_A; the link and its parent (its base is not
+            // in the articulation); the levers are the pose's, the anchors turned just now
+            int parent = a.linkParent[l];
+            if (joints.bodyB[j] == a.body[l]) {
+                addTension(a, l, a.leverLink, 3 * l, imp, 1, h, lever);
+                if (parent >= 0) {
+                    addTension(a, parent, a.leverParent, 3 * l, imp, -1, h, lever);
+                }
+            } else {
+                if (parent >= 0) {
+                    addTension(a, parent, a.leverParent, 3 * l, imp, 1, h, lever);
+                }
+                addTension(a, l, a.leverLink, 3 * l, imp, -1, h, lever);
+            }
         }
     }
 
-    private void addTension(Articulation a, int body, double[] local, int o, double[] imp, double sign, double h,
+    /** Link l's tension inertia from the joint impulse imp (sign: its side) at the world lever r = levers[o..o+2]. */
+    private void addTension(Articulation a, int l, double[] levers, int o, double[] imp, double sign, double h,
             double[] lever) {
-        if (!articulated(body) || list[artOf[body]] != a) {
-            return;
-        }
-        int l = linkOf[body];
-        double rx = Quaternions.rotX(b.rot, body, local, o);
-        double ry = Quaternions.rotY(b.rot, body, local, o);
-        double rz = Quaternions.rotZ(b.rot, body, local, o);
+        double rx = levers[o];
+        double ry = levers[o + 1];
+        double rz = levers[o + 2];
         double pull = sign * (imp[0] * rx + imp[1] * ry + imp[2] * rz) / h;
         double r2 = rx * rx + ry * ry + rz * rz;
         if (!(pull > 0) || r2 == 0) {
@@ -511,7 +517,14 @@ public final class Articulations {
         if (contacts.wrench.length < b.wrenchLength()) {
             contacts.wrench = new double[b.wrenchLength()];
         }
-        Arrays.fill(contacts.wrench, 6 * body, 6 * body + 6, 0);
+        double[] w = contacts.wrench;
+        int o = 6 * body;
+        w[o] = 0;
+        w[o + 1] = 0;
+        w[o + 2] = 0;
+        w[o + 3] = 0;
+        w[o + 4] = 0;
+        w[o + 5] = 0;
     }
 
     /** Sweeps the impulse the body's contacts gave it since {@link #begin} through its articulation. */

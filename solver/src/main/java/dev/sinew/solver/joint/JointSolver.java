@@ -26,7 +26,11 @@ public final class JointSolver {
         for (int j = 0; j < joints.high; j++) {
             if (joints.alive[j] && joints.touchesMoving(b, j)) {
                 joints.anchors(j, la, lb);
-                joints.point[j].prepare(b, joints.bodyA[j], joints.bodyB[j], la, lb);
+                if (!joints.articulated[j]) {
+                    // an articulated joint's point rows are never solved (it cannot open); should its
+                    // articulation be let go mid-tick, the warm start prepares them each substep
+                    joints.point[j].prepare(b, joints.bodyA[j], joints.bodyB[j], la, lb);
+                }
                 if (joints.linear[j] != null) {
                     joints.linear[j].prepare(b, joints.bodyA[j], joints.bodyB[j], la, lb, h);
                 }
