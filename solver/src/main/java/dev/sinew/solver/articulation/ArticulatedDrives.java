@@ -72,7 +72,9 @@ final class ArticulatedDrives {
             int node = a.linkNode[l];
             a.subtreeInertia(node, drive.brakingInertia);
             drive.brakingInertiaKnown = true;
-            Arrays.fill(drive.impulse, 0);
+            drive.impulse[0] = 0;
+            drive.impulse[1] = 0;
+            drive.impulse[2] = 0;
             drive.treeRows(b, joints.bodyA[j], joints.bodyB[j], driveRow, 3 * l, gamma);
             Mat3.invert(gamma, gammaInv);
             System.arraycopy(gammaInv, 0, driveInv, 9 * l, 9);

@@ -251,7 +251,9 @@ public final class Bodies extends Slots {
     public void updateWorldInertia(int b) {
         int o = 9 * b;
         if (type[b] != DYNAMIC) {
-            Arrays.fill(invInertiaWorld, o, o + 9, 0);
+            for (int i = o; i < o + 9; i++) {
+                invInertiaWorld[i] = 0;
+            }
             return;
         }
         double[] r = rotationMatrix(b);

@@ -79,8 +79,10 @@ public final class SlerpDrivePart {
             kLocal[i] = (b.solverInvMass(ba) > 0 ? b.invInertiaWorld[9 * ba + i] : 0)
                     + (b.solverInvMass(bb) > 0 ? b.invInertiaWorld[9 * bb + i] : 0);
         }
-        java.util.Arrays.fill(gamma, 0);
-        java.util.Arrays.fill(biasRates, 0);
+        for (int i = 0; i < 9; i++) {
+            gamma[i] = 0;
+            biasRates[i] = 0;
+        }
         if (twistSettings == null) {
             coef.setDrive(settings, h);
             if (coef.active) {
