@@ -23,7 +23,6 @@ public final class ArticulationLane {
     /** The free step's drives and root springs. */
     final ArticulatedDrives drives;
     double[] jointImpulse = new double[12];
-    final double[] lever = new double[3];
     /** The rows of the ground block being solved. */
     final ArticulatedGround.Block ground = new ArticulatedGround.Block();
 

@@ -61,8 +61,9 @@ abstract class ArticulationTree {
     double[] anchorParent = new double[12];
     /** Link l's joint anchor relative to its own centre of mass, its body frame. */
     double[] anchorLink = new double[12];
-    /** {@link #anchorParent} and {@link #anchorLink} turned into the world frame by the last {@link #pose}, m. */
+    /** Link l's {@link #anchorParent} turned into the world frame by the last {@link #pose}, m (links with a parent or base). */
     double[] leverParent = new double[12];
+    /** Link l's {@link #anchorLink} turned into the world frame by the last {@link #pose}, m (links with a parent or base). */
     double[] leverLink = new double[12];
     /** The body link 0 hangs from (static or kinematic), or −1: a free root. */
     int base = -1;

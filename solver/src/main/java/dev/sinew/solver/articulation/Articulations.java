@@ -183,16 +183,16 @@ public final class Articulations {
             if (lane.jointImpulse.length < 3 * list[i].linkCount) {
                 lane.jointImpulse = new double[3 * list[i].linkCount];
             }
-            ok &= freeStep(list[i], h, gx, gy, gz, lane.drives, lane.jointImpulse, lane.lever);
+            ok &= freeStep(list[i], h, gx, gy, gz, lane.drives, lane.jointImpulse);
         }
         return ok;
     }
 
     private boolean freeStep(Articulation a, double h, double gx, double gy, double gz, ArticulatedDrives drives,
-            double[] jointImpulse, double[] lever) {
+            double[] jointImpulse) {
         baseMotion(a);
         a.pose(b);
-        tension(a, h, lever);
+        tension(a, h);
         a.prepareStep(b);
         boolean driven = drives.setUp(a);
         a.forces(b, h, gx, gy, gz);
@@ -231,7 +231,7 @@ public final class Articulations {
      * {@link JointTreeSolver#TENSION_FREE} of its own inertia across the lever. The force is the
      * joint's impulse in the last substep over h (kept in the joint's point part).
      */
-    private void tension(Articulation a, double h, double[] lever) {
+    private void tension(Articulation a, double h) {
         for (int l = 0; l < a.linkCount; l++) {
             int j = a.linkJoint[l];
             if (j < 0 || j == a.rootSpring) {
@@ -242,22 +242,21 @@ public final class Articulations {
             // in the articulation); the levers are the pose's, the anchors turned just now
             int parent = a.linkParent[l];
             if (joints.bodyB[j] == a.body[l]) {
-                addTension(a, l, a.leverLink, 3 * l, imp, 1, h, lever);
+                addTension(a, l, a.leverLink, 3 * l, imp, 1, h);
                 if (parent >= 0) {
-                    addTension(a, parent, a.leverParent, 3 * l, imp, -1, h, lever);
+                    addTension(a, parent, a.leverParent, 3 * l, imp, -1, h);
                 }
             } else {
                 if (parent >= 0) {
-                    addTension(a, parent, a.leverParent, 3 * l, imp, 1, h, lever);
+                    addTension(a, parent, a.leverParent, 3 * l, imp, 1, h);
                 }
-                addTension(a, l, a.leverLink, 3 * l, imp, -1, h, lever);
+                addTension(a, l, a.leverLink, 3 * l, imp, -1, h);
             }
         }
     }
 
     /** Link l's tension inertia from the joint impulse imp (sign: its side) at the world lever r = levers[o..o+2]. */
-    private void addTension(Articulation a, int l, double[] levers, int o, double[] imp, double sign, double h,
-            double[] lever) {
+    private void addTension(Articulation a, int l, double[] levers, int o, double[] imp, double sign, double h) {
         double rx = levers[o];
         double ry = levers[o + 1];
         double rz = levers[o + 2];
@@ -276,12 +275,9 @@ public final class Articulations {
         if (k <= 0) {
             return;
         }
-        lever[0] = rx;
-        lever[1] = ry;
-        lever[2] = rz;
         for (int r = 0; r < 3; r++) {
             for (int c = 0; c < 3; c++) {
-                in[io + 3 * r + c] += (r == c ? k : 0) - k * lever[r] * lever[c] / r2;
+                in[io + 3 * r + c] += (r == c ? k : 0) - k * levers[o + r] * levers[o + c] / r2;
             }
         }
     }
