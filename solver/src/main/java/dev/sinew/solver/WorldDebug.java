@@ -48,9 +48,9 @@ public final class WorldDebug {
             int o = 3 * contacts.deepestPoint;
             Bodies b = state.bodies;
             out.set(state.handle(ba), state.handle(best.bodyB), deepest,
-                    b.pos[3 * ba] + Quaternions.rotX(b.rot, ba, best.localA, o),
-                    b.pos[3 * ba + 1] + Quaternions.rotY(b.rot, ba, best.localA, o),
-                    b.pos[3 * ba + 2] + Quaternions.rotZ(b.rot, ba, best.localA, o), best.nx, best.ny, best.nz);
+                    b.pos[3 * ba] + Quaternions.rotX(b.rot, ba, best.d, ContactPair.LOCAL_A + o),
+                    b.pos[3 * ba + 1] + Quaternions.rotY(b.rot, ba, best.d, ContactPair.LOCAL_A + o),
+                    b.pos[3 * ba + 2] + Quaternions.rotZ(b.rot, ba, best.d, ContactPair.LOCAL_A + o), best.nx, best.ny, best.nz);
         }
         return deepest;
     }
@@ -71,9 +71,9 @@ public final class WorldDebug {
                 int ba = c.bodyA;
                 for (int k = 0; k < c.pointCount; k++) {
                     int o = 3 * k;
-                    double ax = b.pos[3 * ba] + Quaternions.rotX(b.rot, ba, c.localA, o);
-                    double ay = b.pos[3 * ba + 1] + Quaternions.rotY(b.rot, ba, c.localA, o);
-                    double az = b.pos[3 * ba + 2] + Quaternions.rotZ(b.rot, ba, c.localA, o);
+                    double ax = b.pos[3 * ba] + Quaternions.rotX(b.rot, ba, c.d, ContactPair.LOCAL_A + o);
+                    double ay = b.pos[3 * ba + 1] + Quaternions.rotY(b.rot, ba, c.d, ContactPair.LOCAL_A + o);
+                    double az = b.pos[3 * ba + 2] + Quaternions.rotZ(b.rot, ba, c.d, ContactPair.LOCAL_A + o);
                     double s = c.separationNow(b, k);
                     scratch.set(state.handle(ba), state.handle(c.bodyB), -s, ax, ay, az, c.nx, c.ny, c.nz);
                     action.accept(scratch);

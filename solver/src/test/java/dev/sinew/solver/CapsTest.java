@@ -66,7 +66,7 @@ class CapsTest {
             for (int i = 0; i < w.state.contacts.pairCount; i++) {
                 ContactPair p = w.state.contacts.pairs[i];
                 for (int k = 0; k < p.pointCount; k++) {
-                    assertTrue(p.normalImpulse[k] <= cap * (1 + 1e-12), "impulse " + p.normalImpulse[k] + " over " + cap);
+                    assertTrue(p.normalImpulse(k) <= cap * (1 + 1e-12), "impulse " + p.normalImpulse(k) + " over " + cap);
                 }
             }
         }
@@ -98,7 +98,7 @@ class CapsTest {
                 ContactPair p = w.state.contacts.pairs[i];
                 if (p.bodyA == light.index() || p.bodyB == light.index()) {
                     for (int k = 0; k < p.pointCount; k++) {
-                        total += p.totalNormalImpulse[k];
+                        total += p.totalNormalImpulse(k);
                     }
                 }
             }

@@ -195,9 +195,10 @@ final class ArticulatedGround {
             int body = onB ? c.bodyB : c.bodyA;
             int l = arts.linkOf[body];
             double sign = onB ? 1 : -1;
-            double[] lever = onB ? c.rB : c.rA;
+            double[] lever = c.d;
+            int leverAt = onB ? ContactPair.R_B : ContactPair.R_A;
             for (int k = 0; k < c.pointCount; k++) {
-                int o = 3 * k;
+                int o = leverAt + 3 * k;
                 a.pathImpulse(l, sign * c.nx, sign * c.ny, sign * c.nz, b.pos[3 * body] + lever[o],
                         b.pos[3 * body + 1] + lever[o + 1], b.pos[3 * body + 2] + lever[o + 2], 0, 0, 0, rowG);
                 int wo = wAt + 2 * row * n3;
@@ -292,7 +293,7 @@ final class ArticulatedGround {
                 // the floor (see the class doc): v ≥ −max(0, s + GROUND_DEEP)/h besides the soft row
                 rowFloor[row] = rowC[row] > 0 ? Math.max(0, cs.currentSeparation(c, k) + ArticulatedJoints.GROUND_DEEP) * invH - bias
                         : Double.NaN;
-                rowOld[row] = c.normalImpulse[k];
+                rowOld[row] = c.d[ContactPair.IMPULSE + k];
                 rowL[row] = rowOld[row];
                 rowPair[row] = c;
                 rowPoint[row] = k;
@@ -333,8 +334,8 @@ final class ArticulatedGround {
             double d = rowL[q] - rowOld[q];
             ContactPair c = rowPair[q];
             int k = rowPoint[q];
-            c.normalImpulse[k] = rowL[q];
-            c.maxNormalImpulse[k] = Math.max(c.maxNormalImpulse[k], d);
+            c.d[ContactPair.IMPULSE + k] = rowL[q];
+            c.d[ContactPair.MAX_IMPULSE + k] = Math.max(c.d[ContactPair.MAX_IMPULSE + k], d);
             if (d != 0) {
                 a.addPending(wCache, wAt + 2 * q * n3, d);
             }

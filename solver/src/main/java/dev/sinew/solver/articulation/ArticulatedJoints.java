@@ -626,10 +626,10 @@ final class ArticulatedJoints {
         int r = newRow(a);
         int l = arts.linkOf[body];
         int o = 3 * k;
-        double[] local = sign > 0 ? c.localB : c.localA;
-        double x = b.pos[3 * body] + Quaternions.rotX(b.rot, body, local, o);
-        double y = b.pos[3 * body + 1] + Quaternions.rotY(b.rot, body, local, o);
-        double z = b.pos[3 * body + 2] + Quaternions.rotZ(b.rot, body, local, o);
+        int local = (sign > 0 ? ContactPair.LOCAL_B : ContactPair.LOCAL_A) + o;
+        double x = b.pos[3 * body] + Quaternions.rotX(b.rot, body, c.d, local);
+        double y = b.pos[3 * body + 1] + Quaternions.rotY(b.rot, body, c.d, local);
+        double z = b.pos[3 * body + 2] + Quaternions.rotZ(b.rot, body, c.d, local);
         a.pathImpulse(l, sign * c.nx, sign * c.ny, sign * c.nz, x, y, z, 0, 0, 0, rowG);
         sweep(a, a.linkNode[l], r);
         rowC[r] = room;

@@ -157,7 +157,8 @@ public final class TreeContacts {
                 boolean movingB = tree.moving(c.bodyB);
                 int node = nodeOfBody[movingB ? c.bodyB : c.bodyA];
                 double sign = movingB ? 1 : -1;
-                double[] r = movingB ? c.rB : c.rA;
+                double[] r = c.d;
+                int rAt = movingB ? ContactPair.R_B : ContactPair.R_A;
                 for (int pt = 0; pt < c.pointCount && k < Tuning.MAX_TREE_CONTACTS; pt++) {
                     cPair[k] = c;
                     cPoint[k] = pt;
@@ -165,7 +166,7 @@ public final class TreeContacts {
                     double nx = sign * c.nx;
                     double ny = sign * c.ny;
                     double nz = sign * c.nz;
-                    int o = 3 * pt;
+                    int o = rAt + 3 * pt;
                     cJ[6 * k] = nx;
                     cJ[6 * k + 1] = ny;
                     cJ[6 * k + 2] = nz;
@@ -213,7 +214,7 @@ public final class TreeContacts {
             double bias = cs.rowTerms(c, cPoint[r], invH, useBias);
             double arr = cA[r * Tuning.MAX_TREE_CONTACTS + r];
             cC[r] = cs.rowImpulseScale > 0 ? arr * cs.rowImpulseScale / cs.rowMassScale : 0;
-            cOld[r] = c.normalImpulse[cPoint[r]];
+            cOld[r] = c.d[ContactPair.IMPULSE + cPoint[r]];
             cLam[r] = cOld[r];
             cQ[r] = cs.normalVelocity(c, cPoint[r], c.nx, c.ny, c.nz) + bias;
         }
@@ -244,8 +245,8 @@ public final class TreeContacts {
         for (int a = 0; a < n; a++) {
             double d = cLam[a] - cOld[a];
             ContactPair c = cPair[a];
-            c.normalImpulse[cPoint[a]] = cLam[a];
-            c.maxNormalImpulse[cPoint[a]] = Math.max(c.maxNormalImpulse[cPoint[a]], d);
+            c.d[ContactPair.IMPULSE + cPoint[a]] = cLam[a];
+            c.d[ContactPair.MAX_IMPULSE + cPoint[a]] = Math.max(c.d[ContactPair.MAX_IMPULSE + cPoint[a]], d);
             if (d == 0) {
                 continue;
             }
@@ -300,12 +301,12 @@ public final class TreeContacts {
             double[] dx = tree.x[node];
             for (int pt = 0; pt < c.pointCount; pt++) {
                 int o = 3 * pt;
-                double ax = pos[3 * ba] + Quaternions.rotX(rot, ba, c.localA, o);
-                double ay = pos[3 * ba + 1] + Quaternions.rotY(rot, ba, c.localA, o);
-                double az = pos[3 * ba + 2] + Quaternions.rotZ(rot, ba, c.localA, o);
-                double bx = pos[3 * bb] + Quaternions.rotX(rot, bb, c.localB, o);
-                double by = pos[3 * bb + 1] + Quaternions.rotY(rot, bb, c.localB, o);
-                double bz = pos[3 * bb + 2] + Quaternions.rotZ(rot, bb, c.localB, o);
+                double ax = pos[3 * ba] + Quaternions.rotX(rot, ba, c.d, ContactPair.LOCAL_A + o);
+                double ay = pos[3 * ba + 1] + Quaternions.rotY(rot, ba, c.d, ContactPair.LOCAL_A + o);
+                double az = pos[3 * ba + 2] + Quaternions.rotZ(rot, ba, c.d, ContactPair.LOCAL_A + o);
+                double bx = pos[3 * bb] + Quaternions.rotX(rot, bb, c.d, ContactPair.LOCAL_B + o);
+                double by = pos[3 * bb + 1] + Quaternions.rotY(rot, bb, c.d, ContactPair.LOCAL_B + o);
+                double bz = pos[3 * bb + 2] + Quaternions.rotZ(rot, bb, c.d, ContactPair.LOCAL_B + o);
                 double sep = c.nx * (bx - ax) + c.ny * (by - ay) + c.nz * (bz - az);
                 double px = movingB ? bx : ax;
                 double py = movingB ? by : ay;

@@ -48,44 +48,84 @@ public final class ContactPair {
     public int activeSet = -1;
 
     public final int[] id = new int[N];
-    /** Separation when the manifold was computed, metres. */
-    public final double[] separation = new double[N];
+
+    // The per-point and patch data sit in one array, d, in the order the solver's passes read
+    // them: each pass over a pair then reads one block of memory rather than twenty small arrays.
     /**
-     * Anchors relative to each body's centre of mass, in that body's frame: each body's own
-     * surface point (A's s/2 behind the manifold's midway point along the normal, B's s/2 ahead),
-     * so the separation now is n·(p_B − p_A) of the two material points that are to touch.
-     * Midway anchors put a speculative point's lever up to half the gap outside both bodies
+     * Normal-row coupling A = J M⁻¹ Jᵀ (row-major N×N) for the block solve, fixed for the tick; at
+     * the start, so the block solve reads it as a matrix of its own.
+     */
+    public static final int COUPLING = 0;
+    /** Separation when the manifold was computed, metres (per point). */
+    public static final int SEPARATION = COUPLING + N * N;
+    /**
+     * Anchors relative to each body's centre of mass, in that body's frame (3 per point): each
+     * body's own surface point (A's s/2 behind the manifold's midway point along the normal, B's
+     * s/2 ahead), so the separation now is n·(p_B − p_A) of the two material points that are to
+     * touch. Midway anchors put a speculative point's lever up to half the gap outside both bodies
      * (a ball landing with spin rolled off up to 8.5 % slow: ContactBehaviourTest).
      */
-    public final double[] localA = new double[3 * N];
-    public final double[] localB = new double[3 * N];
+    public static final int LOCAL_A = SEPARATION + N;
+    public static final int LOCAL_B = LOCAL_A + 3 * N;
+    /** Anchors relative to the centres of mass, world, fixed for the tick (as LOCAL_A, LOCAL_B; 3 per point). */
+    public static final int R_A = LOCAL_B + 3 * N;
+    public static final int R_B = R_A + 3 * N;
+    /** Accumulated normal impulse for warm starting, N·s (per point). */
+    public static final int IMPULSE = R_B + 3 * N;
+    /** Effective mass of the normal row, kg (per point). */
+    public static final int MASS = IMPULSE + N;
+    /** Largest single-substep normal impulse this tick, N·s (per point). */
+    public static final int MAX_IMPULSE = MASS + N;
+    /** Distance of each point from the friction anchor, metres (lever arm of twist friction). */
+    public static final int LEVER = MAX_IMPULSE + N;
+    // Patch friction, one per manifold: two tangent rows and a twist row at the anchor (the
+    // centroid of the points), limited by μ·Σλn and μ·Σλn·lever.
+    /** Friction anchor relative to A's and B's centre of mass, world, metres (3 each). */
+    public static final int ANCHOR_A = LEVER + N;
+    public static final int ANCHOR_B = ANCHOR_A + 3;
+    /** The tangent directions, unit, world (3 each). */
+    public static final int T1 = ANCHOR_B + 3;
+    public static final int T2 = T1 + 3;
+    /** Normal impulse summed over the tick's substeps, N·s (per point). */
+    public static final int TOTAL_IMPULSE = T2 + 3;
+    /** Friction impulse as a world vector, carried to the next tick's tangent basis, N·s (3). */
+    public static final int FRICTION_WORLD = TOTAL_IMPULSE + N;
+    /** Normal relative velocity at the start of the tick, m/s, negative = approaching (per point). */
+    public static final int RELATIVE_VELOCITY = FRICTION_WORLD + 3;
+    /** Length of {@link #d}. */
+    public static final int DATA = RELATIVE_VELOCITY + N;
+
+    /** The per-point and patch data at the offsets above. */
+    public final double[] d = new double[DATA];
 
     /** Separation of point k now, metres: n·(p_B − p_A) of its two anchors at the bodies' current poses. */
     public double separationNow(Bodies b, int k) {
         int ba = bodyA;
         int bb = bodyB;
-        int o = 3 * k;
+        int oa = LOCAL_A + 3 * k;
+        int ob = LOCAL_B + 3 * k;
         double[] pos = b.pos;
         double[] rot = b.rot;
-        return nx * (pos[3 * bb] + Quaternions.rotX(rot, bb, localB, o) - pos[3 * ba] - Quaternions.rotX(rot, ba, localA, o))
-                + ny * (pos[3 * bb + 1] + Quaternions.rotY(rot, bb, localB, o) - pos[3 * ba + 1] - Quaternions.rotY(rot, ba, localA, o))
-                + nz * (pos[3 * bb + 2] + Quaternions.rotZ(rot, bb, localB, o) - pos[3 * ba + 2] - Quaternions.rotZ(rot, ba, localA, o));
+        return nx * (pos[3 * bb] + Quaternions.rotX(rot, bb, d, ob) - pos[3 * ba] - Quaternions.rotX(rot, ba, d, oa))
+                + ny * (pos[3 * bb + 1] + Quaternions.rotY(rot, bb, d, ob) - pos[3 * ba + 1] - Quaternions.rotY(rot, ba, d, oa))
+                + nz * (pos[3 * bb + 2] + Quaternions.rotZ(rot, bb, d, ob) - pos[3 * ba + 2] - Quaternions.rotZ(rot, ba, d, oa));
     }
-    /** Anchors relative to the centres of mass, world, fixed for the tick (as localA, localB). */
-    public final double[] rA = new double[3 * N];
-    public final double[] rB = new double[3 * N];
-    public final double[] normalImpulse = new double[N];
-    public final double[] totalNormalImpulse = new double[N];
-    public final double[] maxNormalImpulse = new double[N];
-    public final double[] normalMass = new double[N];
-    /** Distance of each point from the friction anchor, metres (lever arm of twist friction). */
-    public final double[] lever = new double[N];
-    // Patch friction, one per manifold: two tangent rows and a twist row at the anchor (the
-    // centroid of the points), limited by μ·Σλn and μ·Σλn·lever.
-    public final double[] anchorA = new double[3];
-    public final double[] anchorB = new double[3];
-    public final double[] t1 = new double[3];
-    public final double[] t2 = new double[3];
+
+    /** Accumulated normal impulse of point k, N·s. */
+    public double normalImpulse(int k) {
+        return d[IMPULSE + k];
+    }
+
+    /** Normal impulse of point k summed over the last tick's substeps, N·s. */
+    public double totalNormalImpulse(int k) {
+        return d[TOTAL_IMPULSE + k];
+    }
+
+    /** Separation of point k when the manifold was computed, metres. */
+    public double separation(int k) {
+        return d[SEPARATION + k];
+    }
+
     /** Inverse of the 2×2 tangent effective-mass matrix: [k11 k12; k12 k22]. */
     public double tangentInv11;
     public double tangentInv12;
@@ -94,12 +134,6 @@ public final class ContactPair {
     public double frictionImpulse2;
     public double twistMass;
     public double twistImpulse;
-    /** Friction impulse as a world vector, carried to the next tick's tangent basis, N·s. */
-    public final double[] frictionWorld = new double[3];
-    /** Normal relative velocity at the start of the tick, m/s (negative = approaching). */
-    public final double[] relativeVelocity = new double[N];
-    /** Normal-row coupling A = J M⁻¹ Jᵀ (row-major N×N) for the block solve, fixed for the tick. */
-    public final double[] normalCoupling = new double[N * N];
 
 
     /** Bytes {@link #write} produces. */
@@ -117,11 +151,11 @@ public final class ContactPair {
         buf.putDouble(nx);
         buf.putDouble(ny);
         buf.putDouble(nz);
-        put3(buf, anchorA, 0);
-        put3(buf, anchorB, 0);
-        put3(buf, t1, 0);
-        put3(buf, t2, 0);
-        put3(buf, frictionWorld, 0);
+        put3(buf, d, ANCHOR_A);
+        put3(buf, d, ANCHOR_B);
+        put3(buf, d, T1);
+        put3(buf, d, T2);
+        put3(buf, d, FRICTION_WORLD);
         buf.putDouble(tangentInv11);
         buf.putDouble(tangentInv12);
         buf.putDouble(tangentInv22);
@@ -131,17 +165,17 @@ public final class ContactPair {
         buf.putDouble(twistImpulse);
         for (int k = 0; k < N; k++) {
             buf.putInt(id[k]);
-            buf.putDouble(separation[k]);
-            put3(buf, localA, 3 * k);
-            put3(buf, localB, 3 * k);
-            put3(buf, rA, 3 * k);
-            put3(buf, rB, 3 * k);
-            buf.putDouble(normalImpulse[k]);
-            buf.putDouble(totalNormalImpulse[k]);
-            buf.putDouble(maxNormalImpulse[k]);
-            buf.putDouble(normalMass[k]);
-            buf.putDouble(lever[k]);
-            buf.putDouble(relativeVelocity[k]);
+            buf.putDouble(d[SEPARATION + k]);
+            put3(buf, d, LOCAL_A + 3 * k);
+            put3(buf, d, LOCAL_B + 3 * k);
+            put3(buf, d, R_A + 3 * k);
+            put3(buf, d, R_B + 3 * k);
+            buf.putDouble(d[IMPULSE + k]);
+            buf.putDouble(d[TOTAL_IMPULSE + k]);
+            buf.putDouble(d[MAX_IMPULSE + k]);
+            buf.putDouble(d[MASS + k]);
+            buf.putDouble(d[LEVER + k]);
+            buf.putDouble(d[RELATIVE_VELOCITY + k]);
         }
     }
 
@@ -156,11 +190,11 @@ public final class ContactPair {
         nx = buf.getDouble();
         ny = buf.getDouble();
         nz = buf.getDouble();
-        for (double[] a : new double[][] {anchorA, anchorB, t1, t2, frictionWorld}) {
-            a[0] = buf.getDouble();
-            a[1] = buf.getDouble();
-            a[2] = buf.getDouble();
-        }
+        get3(buf, d, ANCHOR_A);
+        get3(buf, d, ANCHOR_B);
+        get3(buf, d, T1);
+        get3(buf, d, T2);
+        get3(buf, d, FRICTION_WORLD);
         tangentInv11 = buf.getDouble();
         tangentInv12 = buf.getDouble();
         tangentInv22 = buf.getDouble();
@@ -170,18 +204,17 @@ public final class ContactPair {
         twistImpulse = buf.getDouble();
         for (int k = 0; k < N; k++) {
             id[k] = buf.getInt();
-            separation[k] = buf.getDouble();
-            for (double[] a : new double[][] {localA, localB, rA, rB}) {
-                a[3 * k] = buf.getDouble();
-                a[3 * k + 1] = buf.getDouble();
-                a[3 * k + 2] = buf.getDouble();
-            }
-            normalImpulse[k] = buf.getDouble();
-            totalNormalImpulse[k] = buf.getDouble();
-            maxNormalImpulse[k] = buf.getDouble();
-            normalMass[k] = buf.getDouble();
-            lever[k] = buf.getDouble();
-            relativeVelocity[k] = buf.getDouble();
+            d[SEPARATION + k] = buf.getDouble();
+            get3(buf, d, LOCAL_A + 3 * k);
+            get3(buf, d, LOCAL_B + 3 * k);
+            get3(buf, d, R_A + 3 * k);
+            get3(buf, d, R_B + 3 * k);
+            d[IMPULSE + k] = buf.getDouble();
+            d[TOTAL_IMPULSE + k] = buf.getDouble();
+            d[MAX_IMPULSE + k] = buf.getDouble();
+            d[MASS + k] = buf.getDouble();
+            d[LEVER + k] = buf.getDouble();
+            d[RELATIVE_VELOCITY + k] = buf.getDouble();
         }
     }
 
@@ -190,6 +223,13 @@ public final class ContactPair {
         buf.putDouble(a[o]);
         buf.putDouble(a[o + 1]);
         buf.putDouble(a[o + 2]);
+    }
+
+    /** Reads a[o..o+2] as {@link #put3} wrote it. */
+    private static void get3(java.nio.ByteBuffer buf, double[] a, int o) {
+        a[o] = buf.getDouble();
+        a[o + 1] = buf.getDouble();
+        a[o + 2] = buf.getDouble();
     }
 
     public void reset(long k, int ca, int cb, int ba, int bb) {
@@ -205,16 +245,16 @@ public final class ContactPair {
         nextPatch = null;
         owner = null;
         activeSet = -1;
-        frictionWorld[0] = 0;
-        frictionWorld[1] = 0;
-        frictionWorld[2] = 0;
+        d[FRICTION_WORLD] = 0;
+        d[FRICTION_WORLD + 1] = 0;
+        d[FRICTION_WORLD + 2] = 0;
         twistImpulse = 0;
     }
 
     public double minSeparation() {
         double s = Double.POSITIVE_INFINITY;
         for (int i = 0; i < pointCount; i++) {
-            s = Math.min(s, separation[i]);
+            s = Math.min(s, d[SEPARATION + i]);
         }
         return s;
     }
@@ -222,7 +262,7 @@ public final class ContactPair {
     public double totalImpulse() {
         double t = 0;
         for (int i = 0; i < pointCount; i++) {
-            t += totalNormalImpulse[i];
+            t += d[TOTAL_IMPULSE + i];
         }
         return t;
     }

@@ -167,7 +167,7 @@ public final class Contacts {
         for (ContactPair q = p; q != null; q = q.nextPatch) {
             for (int k = 0; k < q.pointCount; k++) {
                 oldId[oldCount] = q.id[k];
-                oldImpulse[oldCount++] = q.normalImpulse[k];
+                oldImpulse[oldCount++] = q.d[ContactPair.IMPULSE + k];
             }
         }
         if (!p.terrain) {
@@ -262,9 +262,9 @@ public final class Contacts {
         }
         if (previousPoints == 0 || m.pointCount == 0) {
             // A new touch starts without friction history; the patch's impulses otherwise carry over.
-            p.frictionWorld[0] = 0;
-            p.frictionWorld[1] = 0;
-            p.frictionWorld[2] = 0;
+            p.d[ContactPair.FRICTION_WORLD + 0] = 0;
+            p.d[ContactPair.FRICTION_WORLD + 1] = 0;
+            p.d[ContactPair.FRICTION_WORLD + 2] = 0;
             p.twistImpulse = 0;
         }
         p.pointCount = m.pointCount;
@@ -276,12 +276,12 @@ public final class Contacts {
         for (int k = 0; k < m.pointCount; k++) {
             int o = 3 * k;
             p.id[k] = m.id[k];
-            p.separation[k] = m.separation[k];
-            p.normalImpulse[k] = carryNormal[k];
+            p.d[ContactPair.SEPARATION + k] = m.separation[k];
+            p.d[ContactPair.IMPULSE + k] = carryNormal[k];
             if (fresh || k >= previousPoints) {
-                p.totalNormalImpulse[k] = 0;
-                p.maxNormalImpulse[k] = 0;
-                p.relativeVelocity[k] = 0; // a point found mid-tick does not bounce this tick
+                p.d[ContactPair.TOTAL_IMPULSE + k] = 0;
+                p.d[ContactPair.MAX_IMPULSE + k] = 0;
+                p.d[ContactPair.RELATIVE_VELOCITY + k] = 0; // a point found mid-tick does not bounce this tick
             }
             // each body's anchor on its own surface: the manifold's point is midway across the
             // separation s, so A's is s/2 back along the normal and B's s/2 ahead (see ContactPair)
@@ -292,14 +292,14 @@ public final class Contacts {
             double rbx = m.px[k] + half * m.nx - pos[3 * bb];
             double rby = m.py[k] + half * m.ny - pos[3 * bb + 1];
             double rbz = m.pz[k] + half * m.nz - pos[3 * bb + 2];
-            p.rA[o] = rax;
-            p.rA[o + 1] = ray;
-            p.rA[o + 2] = raz;
-            p.rB[o] = rbx;
-            p.rB[o + 1] = rby;
-            p.rB[o + 2] = rbz;
-            Quaternions.inverseRotate(rot, ba, rax, ray, raz, p.localA, o);
-            Quaternions.inverseRotate(rot, bb, rbx, rby, rbz, p.localB, o);
+            p.d[ContactPair.R_A + o] = rax;
+            p.d[ContactPair.R_A + o + 1] = ray;
+            p.d[ContactPair.R_A + o + 2] = raz;
+            p.d[ContactPair.R_B + o] = rbx;
+            p.d[ContactPair.R_B + o + 1] = rby;
+            p.d[ContactPair.R_B + o + 2] = rbz;
+            Quaternions.inverseRotate(rot, ba, rax, ray, raz, p.d, ContactPair.LOCAL_A + o);
+            Quaternions.inverseRotate(rot, bb, rbx, rby, rbz, p.d, ContactPair.LOCAL_B + o);
         }
     }
 

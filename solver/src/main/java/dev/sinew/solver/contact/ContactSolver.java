@@ -1,5 +1,21 @@
 package dev.sinew.solver.contact;
 
+import static dev.sinew.solver.collision.ContactPair.ANCHOR_A;
+import static dev.sinew.solver.collision.ContactPair.ANCHOR_B;
+import static dev.sinew.solver.collision.ContactPair.COUPLING;
+import static dev.sinew.solver.collision.ContactPair.FRICTION_WORLD;
+import static dev.sinew.solver.collision.ContactPair.IMPULSE;
+import static dev.sinew.solver.collision.ContactPair.LEVER;
+import static dev.sinew.solver.collision.ContactPair.MASS;
+import static dev.sinew.solver.collision.ContactPair.MAX_IMPULSE;
+import static dev.sinew.solver.collision.ContactPair.RELATIVE_VELOCITY;
+import static dev.sinew.solver.collision.ContactPair.SEPARATION;
+import static dev.sinew.solver.collision.ContactPair.R_A;
+import static dev.sinew.solver.collision.ContactPair.R_B;
+import static dev.sinew.solver.collision.ContactPair.T1;
+import static dev.sinew.solver.collision.ContactPair.T2;
+import static dev.sinew.solver.collision.ContactPair.TOTAL_IMPULSE;
+
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.collision.ContactPair;
 import dev.sinew.solver.constraint.SoftCoefficients;
@@ -141,17 +157,17 @@ public final class ContactSolver {
         Basis.orthonormal(nx, ny, nz, basisU, basisV);
         for (int k = 0; k < c.pointCount; k++) {
             int o = 3 * k;
-            double rax = c.rA[o];
-            double ray = c.rA[o + 1];
-            double raz = c.rA[o + 2];
-            double rbx = c.rB[o];
-            double rby = c.rB[o + 1];
-            double rbz = c.rB[o + 2];
-            c.normalMass[k] = invEffMass(ba, bb, mA, mB, dynA, dynB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
+            double rax = c.d[R_A + o];
+            double ray = c.d[R_A + o + 1];
+            double raz = c.d[R_A + o + 2];
+            double rbx = c.d[R_B + o];
+            double rby = c.d[R_B + o + 1];
+            double rbz = c.d[R_B + o + 2];
+            c.d[MASS + k] = invEffMass(ba, bb, mA, mB, dynA, dynB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
             if (fresh) {
-                c.relativeVelocity[k] = normalVelocity(c, k, nx, ny, nz);
-                c.maxNormalImpulse[k] = 0;
-                c.totalNormalImpulse[k] = 0;
+                c.d[RELATIVE_VELOCITY + k] = normalVelocity(c, k, nx, ny, nz);
+                c.d[MAX_IMPULSE + k] = 0;
+                c.d[TOTAL_IMPULSE + k] = 0;
             }
         }
         preparePatch(c, mA, mB, dynA, dynB);
@@ -159,29 +175,29 @@ public final class ContactSolver {
         int n = c.pointCount;
         for (int i = 0; i < n; i++) {
             int oi = 3 * i;
-            double aix = c.rA[oi + 1] * nz - c.rA[oi + 2] * ny;
-            double aiy = c.rA[oi + 2] * nx - c.rA[oi] * nz;
-            double aiz = c.rA[oi] * ny - c.rA[oi + 1] * nx;
-            double bix = c.rB[oi + 1] * nz - c.rB[oi + 2] * ny;
-            double biy = c.rB[oi + 2] * nx - c.rB[oi] * nz;
-            double biz = c.rB[oi] * ny - c.rB[oi + 1] * nx;
+            double aix = c.d[R_A + oi + 1] * nz - c.d[R_A + oi + 2] * ny;
+            double aiy = c.d[R_A + oi + 2] * nx - c.d[R_A + oi] * nz;
+            double aiz = c.d[R_A + oi] * ny - c.d[R_A + oi + 1] * nx;
+            double bix = c.d[R_B + oi + 1] * nz - c.d[R_B + oi + 2] * ny;
+            double biy = c.d[R_B + oi + 2] * nx - c.d[R_B + oi] * nz;
+            double biz = c.d[R_B + oi] * ny - c.d[R_B + oi + 1] * nx;
             for (int j = i; j < n; j++) {
                 int oj = 3 * j;
                 double aij = mA + mB;
                 if (dynA) {
-                    double ajx = c.rA[oj + 1] * nz - c.rA[oj + 2] * ny;
-                    double ajy = c.rA[oj + 2] * nx - c.rA[oj] * nz;
-                    double ajz = c.rA[oj] * ny - c.rA[oj + 1] * nx;
+                    double ajx = c.d[R_A + oj + 1] * nz - c.d[R_A + oj + 2] * ny;
+                    double ajy = c.d[R_A + oj + 2] * nx - c.d[R_A + oj] * nz;
+                    double ajz = c.d[R_A + oj] * ny - c.d[R_A + oj + 1] * nx;
                     aij += bilinear(ba, aix, aiy, aiz, ajx, ajy, ajz);
                 }
                 if (dynB) {
-                    double bjx = c.rB[oj + 1] * nz - c.rB[oj + 2] * ny;
-                    double bjy = c.rB[oj + 2] * nx - c.rB[oj] * nz;
-                    double bjz = c.rB[oj] * ny - c.rB[oj + 1] * nx;
+                    double bjx = c.d[R_B + oj + 1] * nz - c.d[R_B + oj + 2] * ny;
+                    double bjy = c.d[R_B + oj + 2] * nx - c.d[R_B + oj] * nz;
+                    double bjz = c.d[R_B + oj] * ny - c.d[R_B + oj + 1] * nx;
                     aij += bilinear(bb, bix, biy, biz, bjx, bjy, bjz);
                 }
-                c.normalCoupling[i * ContactPair.N + j] = aij;
-                c.normalCoupling[j * ContactPair.N + i] = aij;
+                c.d[COUPLING + i * ContactPair.N + j] = aij;
+                c.d[COUPLING + j * ContactPair.N + i] = aij;
             }
         }
         if (b.articulated[ba] || b.articulated[bb]) {
@@ -202,35 +218,40 @@ public final class ContactSolver {
         double nz = c.nz;
         int n = c.pointCount;
         for (int i = 0; i < n; i++) {
-            cross(c.rA, 3 * i, nx, ny, nz, ai, 0);
-            cross(c.rB, 3 * i, nx, ny, nz, bi, 0);
+            cross(c.d, R_A + 3 * i, nx, ny, nz, ai, 0);
+            cross(c.d, R_B + 3 * i, nx, ny, nz, bi, 0);
             for (int j = i; j < n; j++) {
-                cross(c.rA, 3 * j, nx, ny, nz, aj, 0);
-                cross(c.rB, 3 * j, nx, ny, nz, bj, 0);
+                cross(c.d, R_A + 3 * j, nx, ny, nz, aj, 0);
+                cross(c.d, R_B + 3 * j, nx, ny, nz, bj, 0);
                 double aij = form(ba, nx, ny, nz, ai, nx, ny, nz, aj) + form(bb, nx, ny, nz, bi, nx, ny, nz, bj)
                         - crossForm(c, nx, ny, nz, ai, nx, ny, nz, bj) - crossForm(c, nx, ny, nz, aj, nx, ny, nz, bi);
-                c.normalCoupling[i * ContactPair.N + j] = aij;
-                c.normalCoupling[j * ContactPair.N + i] = aij;
+                c.d[COUPLING + i * ContactPair.N + j] = aij;
+                c.d[COUPLING + j * ContactPair.N + i] = aij;
             }
-            double k = c.normalCoupling[i * ContactPair.N + i];
-            c.normalMass[i] = k > 0 ? 1 / k : 0;
+            double k = c.d[COUPLING + i * ContactPair.N + i];
+            c.d[MASS + i] = k > 0 ? 1 / k : 0;
         }
-        double[] t1 = c.t1;
-        double[] t2 = c.t2;
-        cross(c.anchorA, 0, t1[0], t1[1], t1[2], ai, 0);
-        cross(c.anchorA, 0, t2[0], t2[1], t2[2], aj, 0);
-        cross(c.anchorB, 0, t1[0], t1[1], t1[2], bi, 0);
-        cross(c.anchorB, 0, t2[0], t2[1], t2[2], bj, 0);
-        double k11 = form(ba, t1[0], t1[1], t1[2], ai, t1[0], t1[1], t1[2], ai)
-                + form(bb, t1[0], t1[1], t1[2], bi, t1[0], t1[1], t1[2], bi)
-                - 2 * crossForm(c, t1[0], t1[1], t1[2], ai, t1[0], t1[1], t1[2], bi);
-        double k22 = form(ba, t2[0], t2[1], t2[2], aj, t2[0], t2[1], t2[2], aj)
-                + form(bb, t2[0], t2[1], t2[2], bj, t2[0], t2[1], t2[2], bj)
-                - 2 * crossForm(c, t2[0], t2[1], t2[2], aj, t2[0], t2[1], t2[2], bj);
-        double k12 = form(ba, t1[0], t1[1], t1[2], ai, t2[0], t2[1], t2[2], aj)
-                + form(bb, t1[0], t1[1], t1[2], bi, t2[0], t2[1], t2[2], bj)
-                - crossForm(c, t1[0], t1[1], t1[2], ai, t2[0], t2[1], t2[2], bj)
-                - crossForm(c, t2[0], t2[1], t2[2], aj, t1[0], t1[1], t1[2], bi);
+        double[] cd = c.d;
+        double t1x = cd[T1];
+        double t1y = cd[T1 + 1];
+        double t1z = cd[T1 + 2];
+        double t2x = cd[T2];
+        double t2y = cd[T2 + 1];
+        double t2z = cd[T2 + 2];
+        cross(cd, ANCHOR_A, t1x, t1y, t1z, ai, 0);
+        cross(cd, ANCHOR_A, t2x, t2y, t2z, aj, 0);
+        cross(cd, ANCHOR_B, t1x, t1y, t1z, bi, 0);
+        cross(cd, ANCHOR_B, t2x, t2y, t2z, bj, 0);
+        double k11 = form(ba, t1x, t1y, t1z, ai, t1x, t1y, t1z, ai)
+                + form(bb, t1x, t1y, t1z, bi, t1x, t1y, t1z, bi)
+                - 2 * crossForm(c, t1x, t1y, t1z, ai, t1x, t1y, t1z, bi);
+        double k22 = form(ba, t2x, t2y, t2z, aj, t2x, t2y, t2z, aj)
+                + form(bb, t2x, t2y, t2z, bj, t2x, t2y, t2z, bj)
+                - 2 * crossForm(c, t2x, t2y, t2z, aj, t2x, t2y, t2z, bj);
+        double k12 = form(ba, t1x, t1y, t1z, ai, t2x, t2y, t2z, aj)
+                + form(bb, t1x, t1y, t1z, bi, t2x, t2y, t2z, bj)
+                - crossForm(c, t1x, t1y, t1z, ai, t2x, t2y, t2z, bj)
+                - crossForm(c, t2x, t2y, t2z, aj, t1x, t1y, t1z, bi);
         tangentInverse(c, k11, k12, k22);
         unit[0] = nx;
         unit[1] = ny;
@@ -373,12 +394,12 @@ public final class ContactSolver {
         double by = 0;
         double bz = 0;
         for (int k = 0; k < n; k++) {
-            ax += c.rA[3 * k];
-            ay += c.rA[3 * k + 1];
-            az += c.rA[3 * k + 2];
-            bx += c.rB[3 * k];
-            by += c.rB[3 * k + 1];
-            bz += c.rB[3 * k + 2];
+            ax += c.d[R_A + 3 * k];
+            ay += c.d[R_A + 3 * k + 1];
+            az += c.d[R_A + 3 * k + 2];
+            bx += c.d[R_B + 3 * k];
+            by += c.d[R_B + 3 * k + 1];
+            bz += c.d[R_B + 3 * k + 2];
         }
         ax /= n;
         ay /= n;
@@ -386,21 +407,21 @@ public final class ContactSolver {
         bx /= n;
         by /= n;
         bz /= n;
-        c.anchorA[0] = ax;
-        c.anchorA[1] = ay;
-        c.anchorA[2] = az;
-        c.anchorB[0] = bx;
-        c.anchorB[1] = by;
-        c.anchorB[2] = bz;
+        c.d[ANCHOR_A + 0] = ax;
+        c.d[ANCHOR_A + 1] = ay;
+        c.d[ANCHOR_A + 2] = az;
+        c.d[ANCHOR_B + 0] = bx;
+        c.d[ANCHOR_B + 1] = by;
+        c.d[ANCHOR_B + 2] = bz;
         for (int k = 0; k < n; k++) {
-            double dx = c.rA[3 * k] - ax;
-            double dy = c.rA[3 * k + 1] - ay;
-            double dz = c.rA[3 * k + 2] - az;
+            double dx = c.d[R_A + 3 * k] - ax;
+            double dy = c.d[R_A + 3 * k + 1] - ay;
+            double dz = c.d[R_A + 3 * k + 2] - az;
             double along = dx * nx + dy * ny + dz * nz;
             dx -= along * nx;
             dy -= along * ny;
             dz -= along * nz;
-            c.lever[k] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            c.d[LEVER + k] = Math.sqrt(dx * dx + dy * dy + dz * dz);
         }
         double[] v = b.linVel;
         double[] w = b.angVel;
@@ -415,45 +436,44 @@ public final class ContactSolver {
         double sy = dvy - vn * ny;
         double sz = dvz - vn * nz;
         double slip = Math.sqrt(sx * sx + sy * sy + sz * sz);
-        double[] t1 = c.t1;
-        double[] t2 = c.t2;
+        double[] cd = c.d;
         if (slip > Tuning.SLIP_SPEED) {
-            t1[0] = sx / slip;
-            t1[1] = sy / slip;
-            t1[2] = sz / slip;
+            cd[T1] = sx / slip;
+            cd[T1 + 1] = sy / slip;
+            cd[T1 + 2] = sz / slip;
         } else {
             Basis.orthonormal(nx, ny, nz, basisU, basisV);
-            t1[0] = basisU[0];
-            t1[1] = basisU[1];
-            t1[2] = basisU[2];
+            cd[T1] = basisU[0];
+            cd[T1 + 1] = basisU[1];
+            cd[T1 + 2] = basisU[2];
         }
-        t2[0] = ny * t1[2] - nz * t1[1];
-        t2[1] = nz * t1[0] - nx * t1[2];
-        t2[2] = nx * t1[1] - ny * t1[0];
+        cd[T2] = ny * cd[T1 + 2] - nz * cd[T1 + 1];
+        cd[T2 + 1] = nz * cd[T1] - nx * cd[T1 + 2];
+        cd[T2 + 2] = nx * cd[T1 + 1] - ny * cd[T1];
         // K = J M⁻¹ Jᵀ of the two tangent rows at the anchor, then its inverse.
         double k11 = mA + mB;
         double k22 = mA + mB;
         double k12 = 0;
         double twist = 0;
         if (dynA) {
-            double c1x = ay * t1[2] - az * t1[1];
-            double c1y = az * t1[0] - ax * t1[2];
-            double c1z = ax * t1[1] - ay * t1[0];
-            double c2x = ay * t2[2] - az * t2[1];
-            double c2y = az * t2[0] - ax * t2[2];
-            double c2z = ax * t2[1] - ay * t2[0];
+            double c1x = ay * cd[T1 + 2] - az * cd[T1 + 1];
+            double c1y = az * cd[T1] - ax * cd[T1 + 2];
+            double c1z = ax * cd[T1 + 1] - ay * cd[T1];
+            double c2x = ay * cd[T2 + 2] - az * cd[T2 + 1];
+            double c2y = az * cd[T2] - ax * cd[T2 + 2];
+            double c2z = ax * cd[T2 + 1] - ay * cd[T2];
             k11 += bilinear(ba, c1x, c1y, c1z, c1x, c1y, c1z);
             k22 += bilinear(ba, c2x, c2y, c2z, c2x, c2y, c2z);
             k12 += bilinear(ba, c1x, c1y, c1z, c2x, c2y, c2z);
             twist += bilinear(ba, nx, ny, nz, nx, ny, nz);
         }
         if (dynB) {
-            double c1x = by * t1[2] - bz * t1[1];
-            double c1y = bz * t1[0] - bx * t1[2];
-            double c1z = bx * t1[1] - by * t1[0];
-            double c2x = by * t2[2] - bz * t2[1];
-            double c2y = bz * t2[0] - bx * t2[2];
-            double c2z = bx * t2[1] - by * t2[0];
+            double c1x = by * cd[T1 + 2] - bz * cd[T1 + 1];
+            double c1y = bz * cd[T1] - bx * cd[T1 + 2];
+            double c1z = bx * cd[T1 + 1] - by * cd[T1];
+            double c2x = by * cd[T2 + 2] - bz * cd[T2 + 1];
+            double c2y = bz * cd[T2] - bx * cd[T2 + 2];
+            double c2z = bx * cd[T2 + 1] - by * cd[T2];
             k11 += bilinear(bb, c1x, c1y, c1z, c1x, c1y, c1z);
             k22 += bilinear(bb, c2x, c2y, c2z, c2x, c2y, c2z);
             k12 += bilinear(bb, c1x, c1y, c1z, c2x, c2y, c2z);
@@ -461,9 +481,9 @@ public final class ContactSolver {
         }
         tangentInverse(c, k11, k12, k22);
         c.twistMass = twist > 0 ? 1 / twist : 0;
-        double[] f = c.frictionWorld;
-        c.frictionImpulse1 = f[0] * t1[0] + f[1] * t1[1] + f[2] * t1[2];
-        c.frictionImpulse2 = f[0] * t2[0] + f[1] * t2[1] + f[2] * t2[2];
+        double[] f = cd;
+        c.frictionImpulse1 = f[FRICTION_WORLD] * cd[T1] + f[FRICTION_WORLD + 1] * cd[T1 + 1] + f[FRICTION_WORLD + 2] * cd[T1 + 2];
+        c.frictionImpulse2 = f[FRICTION_WORLD] * cd[T2] + f[FRICTION_WORLD + 1] * cd[T2 + 1] + f[FRICTION_WORLD + 2] * cd[T2 + 2];
     }
 
     /** 1 / (mA + mB + (rA×d)·IA(rA×d) + (rB×d)·IB(rB×d)), or 0 when nothing can move. */
@@ -488,12 +508,12 @@ public final class ContactSolver {
 
     public void warmStart(ContactPair c) {
         for (int k = 0; k < c.pointCount; k++) {
-            double ln = c.normalImpulse[k];
+            double ln = c.d[IMPULSE + k];
             if (ctx.bodyImpulseCaps) {
                 received[c.bodyA] += ln;
                 received[c.bodyB] += ln;
             }
-            apply(c, c.rA, c.rB, 3 * k, c.nx * ln, c.ny * ln, c.nz * ln);
+            apply(c, R_A + 3 * k, R_B + 3 * k, c.nx * ln, c.ny * ln, c.nz * ln);
         }
         applyPatch(c, c.frictionImpulse1, c.frictionImpulse2, c.twistImpulse);
     }
@@ -504,7 +524,7 @@ public final class ContactSolver {
             solvePatch(c);
             if (!useBias) {
                 for (int k = 0; k < c.pointCount; k++) {
-                    c.totalNormalImpulse[k] += c.normalImpulse[k];
+                    c.d[TOTAL_IMPULSE + k] += c.d[IMPULSE + k];
                 }
             }
             return;
@@ -524,7 +544,7 @@ public final class ContactSolver {
         // face the balanced impulses a sequential (or a few projected Gauss–Seidel) sweeps over
         // its nearly dependent rows cannot, so stacks and pyramids pick up no spurious torque.
         int n = c.pointCount;
-        double[] a = c.normalCoupling;
+        double[] a = c.d; // the coupling is at its start (COUPLING = 0)
         double[] diag = blockDiag;
         double[] q = blockQ;
         double[] lam = blockLambda;
@@ -535,10 +555,10 @@ public final class ContactSolver {
             diag[k] = aii + ck;
             double qk = normalVelocity(c, k, nx, ny, nz) + bias;
             for (int j = 0; j < n; j++) {
-                qk -= a[k * ContactPair.N + j] * c.normalImpulse[j];
+                qk -= a[k * ContactPair.N + j] * c.d[IMPULSE + j];
             }
             q[k] = qk;
-            lam[k] = c.normalImpulse[k];
+            lam[k] = c.d[IMPULSE + k];
         }
         // a pair with an articulated body: its coupling can be near singular (two bodies of one tree
         // whose joints allow them few relative motions), where the exact pivoting solve turned a
@@ -568,16 +588,16 @@ public final class ContactSolver {
                 lam[k] = ctx.maxContactImpulse;
                 ctx.counters.contactImpulseCapped++;
             }
-            lam[k] = withinBudgets(c, c.normalImpulse[k], lam[k]);
-            double impulse = lam[k] - c.normalImpulse[k];
-            c.normalImpulse[k] = lam[k];
-            c.maxNormalImpulse[k] = Math.max(c.maxNormalImpulse[k], impulse);
-            apply(c, c.rA, c.rB, 3 * k, impulse * nx, impulse * ny, impulse * nz);
+            lam[k] = withinBudgets(c, c.d[IMPULSE + k], lam[k]);
+            double impulse = lam[k] - c.d[IMPULSE + k];
+            c.d[IMPULSE + k] = lam[k];
+            c.d[MAX_IMPULSE + k] = Math.max(c.d[MAX_IMPULSE + k], impulse);
+            apply(c, R_A + 3 * k, R_B + 3 * k, impulse * nx, impulse * ny, impulse * nz);
         }
         solvePatch(c);
         if (!useBias) {
             for (int k = 0; k < c.pointCount; k++) {
-                c.totalNormalImpulse[k] += c.normalImpulse[k];
+                c.d[TOTAL_IMPULSE + k] += c.d[IMPULSE + k];
             }
         }
     }
@@ -603,11 +623,11 @@ public final class ContactSolver {
                 + c.ny * (gy * gravityOf(c.bodyB) - gy * gravityOf(c.bodyA))
                 + c.nz * (gz * gravityOf(c.bodyB) - gz * gravityOf(c.bodyA));
         for (int k = 0; k < c.pointCount; k++) {
-            double v0 = c.relativeVelocity[k];
-            if (v0 > -ctx.restitutionThreshold || c.maxNormalImpulse[k] == 0) {
+            double v0 = c.d[RELATIVE_VELOCITY + k];
+            if (v0 > -ctx.restitutionThreshold || c.d[MAX_IMPULSE + k] == 0) {
                 continue;
             }
-            double s0 = Math.max(0, c.separation[k]);
+            double s0 = Math.max(0, c.d[SEPARATION + k]);
             double h0 = 0.5 * v0 * v0 - a * s0 + 0.5 * a * h * v0;
             // The relax pass may have stopped the bodies a little short of touching (speculative
             // row); the impact speed is taken where they are now, at separation sNow.
@@ -617,8 +637,8 @@ public final class ContactSolver {
             double vIn = disc > 0 ? -half - Math.sqrt(disc) : v0;
             double target = c.restitution * (-vIn - a * h);
             double vn = normalVelocity(c, k, c.nx, c.ny, c.nz);
-            double impulse = c.normalMass[k] * (target - vn);
-            double old = c.normalImpulse[k];
+            double impulse = c.d[MASS + k] * (target - vn);
+            double old = c.d[IMPULSE + k];
             double next = Math.max(old + impulse, 0);
             if (next > ctx.maxContactImpulse) {
                 next = Math.max(old, ctx.maxContactImpulse);
@@ -626,10 +646,10 @@ public final class ContactSolver {
             }
             next = withinBudgets(c, old, next);
             impulse = next - old;
-            c.normalImpulse[k] = next;
-            c.maxNormalImpulse[k] = Math.max(c.maxNormalImpulse[k], impulse);
-            c.totalNormalImpulse[k] += impulse;
-            apply(c, c.rA, c.rB, 3 * k, impulse * c.nx, impulse * c.ny, impulse * c.nz);
+            c.d[IMPULSE + k] = next;
+            c.d[MAX_IMPULSE + k] = Math.max(c.d[MAX_IMPULSE + k], impulse);
+            c.d[TOTAL_IMPULSE + k] += impulse;
+            apply(c, R_A + 3 * k, R_B + 3 * k, impulse * c.nx, impulse * c.ny, impulse * c.nz);
         }
     }
 
@@ -653,7 +673,7 @@ public final class ContactSolver {
             return false;
         }
         for (int k = 0; k < c.pointCount; k++) {
-            if (c.normalImpulse[k] != 0) {
+            if (c.d[IMPULSE + k] != 0) {
                 return false;
             }
         }
@@ -714,8 +734,8 @@ public final class ContactSolver {
             rowImpulseScale = sf.impulseScale;
             // A row holding more than its spring's load at LOADED_SINK is stiffened (see the class doc).
             double omega = c.staticSoftness ? 2 * ctx.contactOmega : ctx.contactOmega;
-            double m = c.normalMass[k];
-            double load = c.normalImpulse[k] * invH;
+            double m = c.d[MASS + k];
+            double load = c.d[IMPULSE + k] * invH;
             double loadAtSink = m * omega * omega * Tuning.LOADED_SINK;
             if (load > loadAtSink && loadAtSink > 0) {
                 // exp∘log rather than StrictMath.pow: Java 17's pow is written in Java and allocates
@@ -750,9 +770,9 @@ public final class ContactSolver {
     public void storeImpulses(ContactPair c) {
         double l1 = c.frictionImpulse1;
         double l2 = c.frictionImpulse2;
-        c.frictionWorld[0] = c.t1[0] * l1 + c.t2[0] * l2;
-        c.frictionWorld[1] = c.t1[1] * l1 + c.t2[1] * l2;
-        c.frictionWorld[2] = c.t1[2] * l1 + c.t2[2] * l2;
+        c.d[FRICTION_WORLD + 0] = c.d[T1 + 0] * l1 + c.d[T2 + 0] * l2;
+        c.d[FRICTION_WORLD + 1] = c.d[T1 + 1] * l1 + c.d[T2 + 1] * l2;
+        c.d[FRICTION_WORLD + 2] = c.d[T1 + 2] * l1 + c.d[T2 + 2] * l2;
     }
 
     /**
@@ -764,14 +784,13 @@ public final class ContactSolver {
         double total = 0;
         double twistLimit = 0;
         for (int k = 0; k < c.pointCount; k++) {
-            total += c.normalImpulse[k];
-            twistLimit += c.normalImpulse[k] * c.lever[k];
+            total += c.d[IMPULSE + k];
+            twistLimit += c.d[IMPULSE + k] * c.d[LEVER + k];
         }
         double maxF = mu * total;
-        double[] t1 = c.t1;
-        double[] t2 = c.t2;
-        double v1 = patchVelocity(c, t1[0], t1[1], t1[2]);
-        double v2 = patchVelocity(c, t2[0], t2[1], t2[2]);
+        double[] cd = c.d;
+        double v1 = patchVelocity(c, cd[T1], cd[T1 + 1], cd[T1 + 2]);
+        double v2 = patchVelocity(c, cd[T2], cd[T2 + 1], cd[T2 + 2]);
         double o1 = c.frictionImpulse1;
         double o2 = c.frictionImpulse2;
         double n1 = o1 - (c.tangentInv11 * v1 + c.tangentInv12 * v2);
@@ -786,7 +805,7 @@ public final class ContactSolver {
         c.frictionImpulse2 = n2;
         double d1 = n1 - o1;
         double d2 = n2 - o2;
-        apply(c, c.anchorA, c.anchorB, 0, t1[0] * d1 + t2[0] * d2, t1[1] * d1 + t2[1] * d2, t1[2] * d1 + t2[2] * d2);
+        apply(c, ANCHOR_A, ANCHOR_B, cd[T1] * d1 + cd[T2] * d2, cd[T1 + 1] * d1 + cd[T2 + 1] * d2, cd[T1 + 2] * d1 + cd[T2 + 2] * d2);
         if (c.twistMass > 0) {
             double[] w = b.angVel;
             int ba = c.bodyA;
@@ -802,9 +821,8 @@ public final class ContactSolver {
     }
 
     private void applyPatch(ContactPair c, double l1, double l2, double twist) {
-        double[] t1 = c.t1;
-        double[] t2 = c.t2;
-        apply(c, c.anchorA, c.anchorB, 0, t1[0] * l1 + t2[0] * l2, t1[1] * l1 + t2[1] * l2, t1[2] * l1 + t2[2] * l2);
+        double[] cd = c.d;
+        apply(c, ANCHOR_A, ANCHOR_B, cd[T1] * l1 + cd[T2] * l2, cd[T1 + 1] * l1 + cd[T2 + 1] * l2, cd[T1 + 2] * l1 + cd[T2 + 2] * l2);
         applyTwist(c, twist);
     }
 
@@ -837,12 +855,12 @@ public final class ContactSolver {
         int bb = c.bodyB;
         double[] v = b.linVel;
         double[] w = b.angVel;
-        double ax = c.anchorA[0];
-        double ay = c.anchorA[1];
-        double az = c.anchorA[2];
-        double bx = c.anchorB[0];
-        double by = c.anchorB[1];
-        double bz = c.anchorB[2];
+        double ax = c.d[ANCHOR_A + 0];
+        double ay = c.d[ANCHOR_A + 1];
+        double az = c.d[ANCHOR_A + 2];
+        double bx = c.d[ANCHOR_B + 0];
+        double by = c.d[ANCHOR_B + 1];
+        double bz = c.d[ANCHOR_B + 2];
         double dvx = v[3 * bb] + w[3 * bb + 1] * bz - w[3 * bb + 2] * by - (v[3 * ba] + w[3 * ba + 1] * az - w[3 * ba + 2] * ay);
         double dvy = v[3 * bb + 1] + w[3 * bb + 2] * bx - w[3 * bb] * bz - (v[3 * ba + 1] + w[3 * ba + 2] * ax - w[3 * ba] * az);
         double dvz = v[3 * bb + 2] + w[3 * bb] * by - w[3 * bb + 1] * bx - (v[3 * ba + 2] + w[3 * ba] * ay - w[3 * ba + 1] * ax);
@@ -856,12 +874,12 @@ public final class ContactSolver {
         double[] v = b.linVel;
         double[] w = b.angVel;
         int o = 3 * k;
-        double rax = c.rA[o];
-        double ray = c.rA[o + 1];
-        double raz = c.rA[o + 2];
-        double rbx = c.rB[o];
-        double rby = c.rB[o + 1];
-        double rbz = c.rB[o + 2];
+        double rax = c.d[R_A + o];
+        double ray = c.d[R_A + o + 1];
+        double raz = c.d[R_A + o + 2];
+        double rbx = c.d[R_B + o];
+        double rby = c.d[R_B + o + 1];
+        double rbz = c.d[R_B + o + 2];
         double dvx = v[3 * bb] + w[3 * bb + 1] * rbz - w[3 * bb + 2] * rby
                 - (v[3 * ba] + w[3 * ba + 1] * raz - w[3 * ba + 2] * ray);
         double dvy = v[3 * bb + 1] + w[3 * bb + 2] * rbx - w[3 * bb] * rbz
@@ -871,27 +889,28 @@ public final class ContactSolver {
         return dvx * dx + dvy * dy + dvz * dz;
     }
 
-    /** Applies impulse P at anchors rA[o..], rB[o..]: −P to A, +P to B. Non-moving bodies are left untouched. */
-    public void apply(ContactPair c, double[] rA, double[] rB, int o, double px, double py, double pz) {
+    /** Applies impulse P at the anchors at d[oa..] (A) and d[ob..] (B): −P to A, +P to B. Non-moving bodies are left untouched. */
+    public void apply(ContactPair c, int oa, int ob, double px, double py, double pz) {
+        double[] d = c.d;
         int ba = c.bodyA;
         int bb = c.bodyB;
         double mA = b.solverInvMass(ba);
         if (mA > 0 && b.articulated[ba]) {
-            applyArticulated(ba, rA[o], rA[o + 1], rA[o + 2], -px, -py, -pz, 0, 0, 0);
+            applyArticulated(ba, d[oa], d[oa + 1], d[oa + 2], -px, -py, -pz, 0, 0, 0);
         } else if (mA > 0) {
             b.linVel[3 * ba] -= mA * px;
             b.linVel[3 * ba + 1] -= mA * py;
             b.linVel[3 * ba + 2] -= mA * pz;
-            addAngular(ba, rA[o], rA[o + 1], rA[o + 2], -px, -py, -pz);
+            addAngular(ba, d[oa], d[oa + 1], d[oa + 2], -px, -py, -pz);
         }
         double mB = b.solverInvMass(bb);
         if (mB > 0 && b.articulated[bb]) {
-            applyArticulated(bb, rB[o], rB[o + 1], rB[o + 2], px, py, pz, 0, 0, 0);
+            applyArticulated(bb, d[ob], d[ob + 1], d[ob + 2], px, py, pz, 0, 0, 0);
         } else if (mB > 0) {
             b.linVel[3 * bb] += mB * px;
             b.linVel[3 * bb + 1] += mB * py;
             b.linVel[3 * bb + 2] += mB * pz;
-            addAngular(bb, rB[o], rB[o + 1], rB[o + 2], px, py, pz);
+            addAngular(bb, d[ob], d[ob + 1], d[ob + 2], px, py, pz);
         }
     }
 

@@ -63,7 +63,7 @@ public final class IslandBlockSolver {
                 int l = rowPoint[j];
                 double v;
                 if (p == o) {
-                    v = p.normalCoupling[k * ContactPair.N + l];
+                    v = p.d[ContactPair.COUPLING + k * ContactPair.N + l];
                 } else {
                     v = shared(p, k, p.bodyA, -1, o, l) + shared(p, k, p.bodyB, 1, o, l);
                 }
@@ -79,29 +79,29 @@ public final class IslandBlockSolver {
             return 0;
         }
         int sj;
-        double[] rj;
+        int rj;
         if (o.bodyA == x) {
             sj = -1;
-            rj = o.rA;
+            rj = ContactPair.R_A;
         } else if (o.bodyB == x) {
             sj = 1;
-            rj = o.rB;
+            rj = ContactPair.R_B;
         } else {
             return 0;
         }
-        double[] ri = si < 0 ? p.rA : p.rB;
+        int ri = si < 0 ? ContactPair.R_A : ContactPair.R_B;
         double nix = p.nx;
         double niy = p.ny;
         double niz = p.nz;
         double njx = o.nx;
         double njy = o.ny;
         double njz = o.nz;
-        double rx = ri[3 * k];
-        double ry = ri[3 * k + 1];
-        double rz = ri[3 * k + 2];
-        double sx = rj[3 * l];
-        double sy = rj[3 * l + 1];
-        double sz = rj[3 * l + 2];
+        double rx = p.d[ri + 3 * k];
+        double ry = p.d[ri + 3 * k + 1];
+        double rz = p.d[ri + 3 * k + 2];
+        double sx = o.d[rj + 3 * l];
+        double sy = o.d[rj + 3 * l + 1];
+        double sz = o.d[rj + 3 * l + 2];
         double linear = b.invMass[x] * (nix * njx + niy * njy + niz * njz);
         double angular = cs.bilinear(x, ry * niz - rz * niy, rz * nix - rx * niz, rx * niy - ry * nix,
                 sy * njz - sz * njy, sz * njx - sx * njz, sx * njy - sy * njx);
@@ -133,10 +133,10 @@ public final class IslandBlockSolver {
             diag[i] = wii + ck;
             double qi = cs.normalVelocity(p, k, p.nx, p.ny, p.nz) + bias;
             for (int j = 0; j < n; j++) {
-                qi -= w[i * BlockLcp.MAX + j] * rowPair[j].normalImpulse[rowPoint[j]];
+                qi -= w[i * BlockLcp.MAX + j] * rowPair[j].d[ContactPair.IMPULSE + rowPoint[j]];
             }
             q[i] = qi;
-            lam[i] = p.normalImpulse[k];
+            lam[i] = p.d[ContactPair.IMPULSE + k];
         }
         if (!lcp.solve(n, w, diag, q, lam)) {
             // Projected Gauss–Seidel on the island's rows from the current impulses.
@@ -157,18 +157,18 @@ public final class IslandBlockSolver {
                 lam[i] = ctx.maxContactImpulse;
                 ctx.counters.contactImpulseCapped++;
             }
-            lam[i] = cs.withinBudgets(p, p.normalImpulse[k], lam[i]);
-            double impulse = lam[i] - p.normalImpulse[k];
-            p.normalImpulse[k] = lam[i];
-            p.maxNormalImpulse[k] = Math.max(p.maxNormalImpulse[k], impulse);
-            cs.apply(p, p.rA, p.rB, 3 * k, impulse * p.nx, impulse * p.ny, impulse * p.nz);
+            lam[i] = cs.withinBudgets(p, p.d[ContactPair.IMPULSE + k], lam[i]);
+            double impulse = lam[i] - p.d[ContactPair.IMPULSE + k];
+            p.d[ContactPair.IMPULSE + k] = lam[i];
+            p.d[ContactPair.MAX_IMPULSE + k] = Math.max(p.d[ContactPair.MAX_IMPULSE + k], impulse);
+            cs.apply(p, ContactPair.R_A + 3 * k, ContactPair.R_B + 3 * k, impulse * p.nx, impulse * p.ny, impulse * p.nz);
         }
         for (int m = from; m < to; m++) {
             ContactPair p = pairs[m];
             cs.solvePatch(p);
             if (!useBias) {
                 for (int k = 0; k < p.pointCount; k++) {
-                    p.totalNormalImpulse[k] += p.normalImpulse[k];
+                    p.d[ContactPair.TOTAL_IMPULSE + k] += p.d[ContactPair.IMPULSE + k];
                 }
             }
         }
