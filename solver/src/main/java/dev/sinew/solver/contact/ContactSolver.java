@@ -1,19 +1,13 @@
 package dev.sinew.solver.contact;
 
-import static dev.sinew.solver.collision.ContactPair.ANCHOR_A;
-import static dev.sinew.solver.collision.ContactPair.ANCHOR_B;
 import static dev.sinew.solver.collision.ContactPair.COUPLING;
-import static dev.sinew.solver.collision.ContactPair.FRICTION_WORLD;
 import static dev.sinew.solver.collision.ContactPair.IMPULSE;
-import static dev.sinew.solver.collision.ContactPair.LEVER;
 import static dev.sinew.solver.collision.ContactPair.MASS;
 import static dev.sinew.solver.collision.ContactPair.MAX_IMPULSE;
 import static dev.sinew.solver.collision.ContactPair.RELATIVE_VELOCITY;
 import static dev.sinew.solver.collision.ContactPair.SEPARATION;
 import static dev.sinew.solver.collision.ContactPair.R_A;
 import static dev.sinew.solver.collision.ContactPair.R_B;
-import static dev.sinew.solver.collision.ContactPair.T1;
-import static dev.sinew.solver.collision.ContactPair.T2;
 import static dev.sinew.solver.collision.ContactPair.TOTAL_IMPULSE;
 
 import dev.sinew.solver.body.Bodies;
@@ -21,7 +15,6 @@ import dev.sinew.solver.collision.ContactPair;
 import dev.sinew.solver.constraint.SoftCoefficients;
 import dev.sinew.solver.constraint.SolverContext;
 import dev.sinew.solver.constraint.Tuning;
-import dev.sinew.solver.math.Basis;
 
 /**
  * The contact stages of the soft-step solver, in the order the tick ({@code step.Stepper}) calls them:
@@ -51,12 +44,8 @@ import dev.sinew.solver.math.Basis;
  * impulse, so a load that arrives within a tick is met within a substep. A body resting under
  * its own weight is far below F₀ (a unit cube's corner row at about 3 % of it) and unchanged.
  *
- * <p>Friction is solved per manifold, not per point ("patch friction"): two tangent rows at the
- * centroid of the points, solved together with their 2×2 effective mass and clamped to the disc
- * |λt| ≤ μ·Σλn, plus a twist row about the normal clamped to μ·Σ(λn·lever). Per-point friction
- * solved one point after another gives a resting face unequal corner impulses and a net torque;
- * the patch has no order. The first tangent follows the slip while the patch slips, so sliding
- * friction opposes the slip exactly (maximum dissipation).
+ * <p>Friction is solved per manifold ({@link PatchFriction}); the masses of a pair with an
+ * articulated body come from its articulation ({@link ArticulatedPairMasses}).
  */
 public final class ContactSolver {
     private final Bodies b;
@@ -64,8 +53,6 @@ public final class ContactSolver {
     private final SolverContext ctx;
     /** A loaded row's stiffened coefficients (see the class doc), recomputed at each of its solves. */
     private final SoftCoefficients loadedSoft = new SoftCoefficients();
-    private final double[] basisU = new double[3];
-    private final double[] basisV = new double[3];
     /** Per body this substep: its budget (N·s) and the sum of its contact points' accumulated normal impulses. */
     public double[] budget = new double[0];
     public double[] received = new double[0];
@@ -115,9 +102,16 @@ public final class ContactSolver {
     private final double[] blockQ = new double[ContactPair.N];
     private final double[] blockLambda = new double[ContactPair.N];
 
+    /** The friction patches' rows. */
+    private final PatchFriction patch;
+    /** The masses of the pairs with an articulated body. */
+    private final ArticulatedPairMasses articulatedMasses;
+
     public ContactSolver(Bodies bodies, SolverContext ctx) {
         this.b = bodies;
         this.ctx = ctx;
+        this.patch = new PatchFriction(bodies, this);
+        this.articulatedMasses = new ArticulatedPairMasses(bodies, this);
     }
 
     /**
@@ -154,7 +148,6 @@ public final class ContactSolver {
         double nx = c.nx;
         double ny = c.ny;
         double nz = c.nz;
-        Basis.orthonormal(nx, ny, nz, basisU, basisV);
         for (int k = 0; k < c.pointCount; k++) {
             int o = 3 * k;
             double rax = c.d[R_A + o];
@@ -170,7 +163,7 @@ public final class ContactSolver {
                 c.d[TOTAL_IMPULSE + k] = 0;
             }
         }
-        preparePatch(c, mA, mB, dynA, dynB);
+        patch.prepare(c, mA, mB, dynA, dynB);
         // Coupling of the normal rows: A_ij = mA + mB + (rA_i × n)·IA(rA_j × n) + (rB_i × n)·IB(rB_j × n).
         int n = c.pointCount;
         for (int i = 0; i < n; i++) {
@@ -201,131 +194,13 @@ public final class ContactSolver {
             }
         }
         if (b.articulated[ba] || b.articulated[bb]) {
-            prepareArticulated(c);
+            articulatedMasses.prepare(c);
         }
     }
 
-    /**
-     * The masses of a pair with an articulated body, from each body's response R (6×6 inverse mass
-     * at its centre of mass; a free body's is diag(m⁻¹·E, I⁻¹)): a row pair's coupling is
-     * J_A·R_A·J_A'ᵀ + J_B·R_B·J_B'ᵀ with J = (n, r × n).
-     */
-    private void prepareArticulated(ContactPair c) {
-        int ba = c.bodyA;
-        int bb = c.bodyB;
-        double nx = c.nx;
-        double ny = c.ny;
-        double nz = c.nz;
-        int n = c.pointCount;
-        for (int i = 0; i < n; i++) {
-            cross(c.d, R_A + 3 * i, nx, ny, nz, ai, 0);
-            cross(c.d, R_B + 3 * i, nx, ny, nz, bi, 0);
-            for (int j = i; j < n; j++) {
-                cross(c.d, R_A + 3 * j, nx, ny, nz, aj, 0);
-                cross(c.d, R_B + 3 * j, nx, ny, nz, bj, 0);
-                double aij = form(ba, nx, ny, nz, ai, nx, ny, nz, aj) + form(bb, nx, ny, nz, bi, nx, ny, nz, bj)
-                        - crossForm(c, nx, ny, nz, ai, nx, ny, nz, bj) - crossForm(c, nx, ny, nz, aj, nx, ny, nz, bi);
-                c.d[COUPLING + i * ContactPair.N + j] = aij;
-                c.d[COUPLING + j * ContactPair.N + i] = aij;
-            }
-            double k = c.d[COUPLING + i * ContactPair.N + i];
-            c.d[MASS + i] = k > 0 ? 1 / k : 0;
-        }
-        double[] cd = c.d;
-        double t1x = cd[T1];
-        double t1y = cd[T1 + 1];
-        double t1z = cd[T1 + 2];
-        double t2x = cd[T2];
-        double t2y = cd[T2 + 1];
-        double t2z = cd[T2 + 2];
-        cross(cd, ANCHOR_A, t1x, t1y, t1z, ai, 0);
-        cross(cd, ANCHOR_A, t2x, t2y, t2z, aj, 0);
-        cross(cd, ANCHOR_B, t1x, t1y, t1z, bi, 0);
-        cross(cd, ANCHOR_B, t2x, t2y, t2z, bj, 0);
-        double k11 = form(ba, t1x, t1y, t1z, ai, t1x, t1y, t1z, ai)
-                + form(bb, t1x, t1y, t1z, bi, t1x, t1y, t1z, bi)
-                - 2 * crossForm(c, t1x, t1y, t1z, ai, t1x, t1y, t1z, bi);
-        double k22 = form(ba, t2x, t2y, t2z, aj, t2x, t2y, t2z, aj)
-                + form(bb, t2x, t2y, t2z, bj, t2x, t2y, t2z, bj)
-                - 2 * crossForm(c, t2x, t2y, t2z, aj, t2x, t2y, t2z, bj);
-        double k12 = form(ba, t1x, t1y, t1z, ai, t2x, t2y, t2z, aj)
-                + form(bb, t1x, t1y, t1z, bi, t2x, t2y, t2z, bj)
-                - crossForm(c, t1x, t1y, t1z, ai, t2x, t2y, t2z, bj)
-                - crossForm(c, t2x, t2y, t2z, aj, t1x, t1y, t1z, bi);
-        tangentInverse(c, k11, k12, k22);
-        unit[0] = nx;
-        unit[1] = ny;
-        unit[2] = nz;
-        double twist = form(ba, 0, 0, 0, unit, 0, 0, 0, unit) + form(bb, 0, 0, 0, unit, 0, 0, 0, unit)
-                - 2 * crossForm(c, 0, 0, 0, unit, 0, 0, 0, unit);
-        c.twistMass = twist > 0 ? 1 / twist : 0;
-    }
-
-    private final double[] ai = new double[3];
-    private final double[] aj = new double[3];
-    private final double[] bi = new double[3];
-    private final double[] bj = new double[3];
-    private final double[] unit = new double[3];
-
-    /** out = r[o..] × (x, y, z). */
-    private static void cross(double[] r, int o, double x, double y, double z, double[] out, int oo) {
-        out[oo] = r[o + 1] * z - r[o + 2] * y;
-        out[oo + 1] = r[o + 2] * x - r[o] * z;
-        out[oo + 2] = r[o] * y - r[o + 1] * x;
-    }
-
-    /**
-     * (l1, a1)·R·(l2, a2) for body {@code body}'s response R: its articulated response, or
-     * diag(m⁻¹·E, I⁻¹) for a free body, 0 for a body that does not move.
-     */
-    private double form(int body, double l1x, double l1y, double l1z, double[] a1, double l2x, double l2y, double l2z,
-            double[] a2) {
-        double im = b.solverInvMass(body);
-        if (im == 0) {
-            return 0;
-        }
-        if (!b.articulated[body]) {
-            return im * (l1x * l2x + l1y * l2y + l1z * l2z) + bilinear(body, a1[0], a1[1], a1[2], a2[0], a2[1], a2[2]);
-        }
-        double[] r = b.response;
-        int o = 36 * body;
-        double u0 = l2x;
-        double u1 = l2y;
-        double u2 = l2z;
-        double u3 = a2[0];
-        double u4 = a2[1];
-        double u5 = a2[2];
-        double acc = 0;
-        for (int row = 0; row < 6; row++) {
-            double lhs = row == 0 ? l1x : row == 1 ? l1y : row == 2 ? l1z : a1[row - 3];
-            int ro = o + 6 * row;
-            acc += lhs * (r[ro] * u0 + r[ro + 1] * u1 + r[ro + 2] * u2 + r[ro + 3] * u3 + r[ro + 4] * u4 + r[ro + 5] * u5);
-        }
-        return acc;
-    }
-
-    /**
-     * (l1, a1)·R_AB·(l2, a2) with R_AB the cross response of the pair's two bodies when they share an
-     * articulation (the velocity of A per impulse on B), else 0.
-     */
-    private double crossForm(ContactPair c, double l1x, double l1y, double l1z, double[] a1, double l2x, double l2y,
-            double l2z, double[] a2) {
-        if (crossA != c.bodyA || crossB != c.bodyB) {
-            return 0;
-        }
-        double[] r = cross;
-        double acc = 0;
-        for (int row = 0; row < 6; row++) {
-            double lhs = row == 0 ? l1x : row == 1 ? l1y : row == 2 ? l1z : a1[row - 3];
-            int ro = 6 * row;
-            acc += lhs * (r[ro] * l2x + r[ro + 1] * l2y + r[ro + 2] * l2z + r[ro + 3] * a2[0] + r[ro + 4] * a2[1]
-                    + r[ro + 5] * a2[2]);
-        }
-        return acc;
-    }
 
     /** Applies impulse P at lever r (from the centre of mass) and angular impulse τ to an articulated body's working velocity, and books it. */
-    private void applyArticulated(int body, double rx, double ry, double rz, double px, double py, double pz, double tx,
+    void applyArticulated(int body, double rx, double ry, double rz, double px, double py, double pz, double tx,
             double ty, double tz) {
         double ax = ry * pz - rz * py + tx;
         double ay = rz * px - rx * pz + ty;
@@ -379,113 +254,6 @@ public final class ContactSolver {
                 + z * (m[o + 6] * px + m[o + 7] * py + m[o + 8] * pz);
     }
 
-    /** Anchor, friction directions, the 2×2 tangent mass, the twist mass and the warm start of the patch. */
-    private void preparePatch(ContactPair c, double mA, double mB, boolean dynA, boolean dynB) {
-        int ba = c.bodyA;
-        int bb = c.bodyB;
-        double nx = c.nx;
-        double ny = c.ny;
-        double nz = c.nz;
-        int n = c.pointCount;
-        double ax = 0;
-        double ay = 0;
-        double az = 0;
-        double bx = 0;
-        double by = 0;
-        double bz = 0;
-        for (int k = 0; k < n; k++) {
-            ax += c.d[R_A + 3 * k];
-            ay += c.d[R_A + 3 * k + 1];
-            az += c.d[R_A + 3 * k + 2];
-            bx += c.d[R_B + 3 * k];
-            by += c.d[R_B + 3 * k + 1];
-            bz += c.d[R_B + 3 * k + 2];
-        }
-        ax /= n;
-        ay /= n;
-        az /= n;
-        bx /= n;
-        by /= n;
-        bz /= n;
-        c.d[ANCHOR_A + 0] = ax;
-        c.d[ANCHOR_A + 1] = ay;
-        c.d[ANCHOR_A + 2] = az;
-        c.d[ANCHOR_B + 0] = bx;
-        c.d[ANCHOR_B + 1] = by;
-        c.d[ANCHOR_B + 2] = bz;
-        for (int k = 0; k < n; k++) {
-            double dx = c.d[R_A + 3 * k] - ax;
-            double dy = c.d[R_A + 3 * k + 1] - ay;
-            double dz = c.d[R_A + 3 * k + 2] - az;
-            double along = dx * nx + dy * ny + dz * nz;
-            dx -= along * nx;
-            dy -= along * ny;
-            dz -= along * nz;
-            c.d[LEVER + k] = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        }
-        double[] v = b.linVel;
-        double[] w = b.angVel;
-        double dvx = v[3 * bb] + w[3 * bb + 1] * bz - w[3 * bb + 2] * by
-                - (v[3 * ba] + w[3 * ba + 1] * az - w[3 * ba + 2] * ay);
-        double dvy = v[3 * bb + 1] + w[3 * bb + 2] * bx - w[3 * bb] * bz
-                - (v[3 * ba + 1] + w[3 * ba + 2] * ax - w[3 * ba] * az);
-        double dvz = v[3 * bb + 2] + w[3 * bb] * by - w[3 * bb + 1] * bx
-                - (v[3 * ba + 2] + w[3 * ba] * ay - w[3 * ba + 1] * ax);
-        double vn = dvx * nx + dvy * ny + dvz * nz;
-        double sx = dvx - vn * nx;
-        double sy = dvy - vn * ny;
-        double sz = dvz - vn * nz;
-        double slip = Math.sqrt(sx * sx + sy * sy + sz * sz);
-        double[] cd = c.d;
-        if (slip > Tuning.SLIP_SPEED) {
-            cd[T1] = sx / slip;
-            cd[T1 + 1] = sy / slip;
-            cd[T1 + 2] = sz / slip;
-        } else {
-            Basis.orthonormal(nx, ny, nz, basisU, basisV);
-            cd[T1] = basisU[0];
-            cd[T1 + 1] = basisU[1];
-            cd[T1 + 2] = basisU[2];
-        }
-        cd[T2] = ny * cd[T1 + 2] - nz * cd[T1 + 1];
-        cd[T2 + 1] = nz * cd[T1] - nx * cd[T1 + 2];
-        cd[T2 + 2] = nx * cd[T1 + 1] - ny * cd[T1];
-        // K = J M⁻¹ Jᵀ of the two tangent rows at the anchor, then its inverse.
-        double k11 = mA + mB;
-        double k22 = mA + mB;
-        double k12 = 0;
-        double twist = 0;
-        if (dynA) {
-            double c1x = ay * cd[T1 + 2] - az * cd[T1 + 1];
-            double c1y = az * cd[T1] - ax * cd[T1 + 2];
-            double c1z = ax * cd[T1 + 1] - ay * cd[T1];
-            double c2x = ay * cd[T2 + 2] - az * cd[T2 + 1];
-            double c2y = az * cd[T2] - ax * cd[T2 + 2];
-            double c2z = ax * cd[T2 + 1] - ay * cd[T2];
-            k11 += bilinear(ba, c1x, c1y, c1z, c1x, c1y, c1z);
-            k22 += bilinear(ba, c2x, c2y, c2z, c2x, c2y, c2z);
-            k12 += bilinear(ba, c1x, c1y, c1z, c2x, c2y, c2z);
-            twist += bilinear(ba, nx, ny, nz, nx, ny, nz);
-        }
-        if (dynB) {
-            double c1x = by * cd[T1 + 2] - bz * cd[T1 + 1];
-            double c1y = bz * cd[T1] - bx * cd[T1 + 2];
-            double c1z = bx * cd[T1 + 1] - by * cd[T1];
-            double c2x = by * cd[T2 + 2] - bz * cd[T2 + 1];
-            double c2y = bz * cd[T2] - bx * cd[T2 + 2];
-            double c2z = bx * cd[T2 + 1] - by * cd[T2];
-            k11 += bilinear(bb, c1x, c1y, c1z, c1x, c1y, c1z);
-            k22 += bilinear(bb, c2x, c2y, c2z, c2x, c2y, c2z);
-            k12 += bilinear(bb, c1x, c1y, c1z, c2x, c2y, c2z);
-            twist += bilinear(bb, nx, ny, nz, nx, ny, nz);
-        }
-        tangentInverse(c, k11, k12, k22);
-        c.twistMass = twist > 0 ? 1 / twist : 0;
-        double[] f = cd;
-        c.frictionImpulse1 = f[FRICTION_WORLD] * cd[T1] + f[FRICTION_WORLD + 1] * cd[T1 + 1] + f[FRICTION_WORLD + 2] * cd[T1 + 2];
-        c.frictionImpulse2 = f[FRICTION_WORLD] * cd[T2] + f[FRICTION_WORLD + 1] * cd[T2 + 1] + f[FRICTION_WORLD + 2] * cd[T2 + 2];
-    }
-
     /** 1 / (mA + mB + (rA×d)·IA(rA×d) + (rB×d)·IB(rB×d)), or 0 when nothing can move. */
     private double invEffMass(int ba, int bb, double mA, double mB, boolean dynA, boolean dynB, double rax,
             double ray, double raz, double rbx, double rby, double rbz, double dx, double dy, double dz) {
@@ -515,13 +283,13 @@ public final class ContactSolver {
             }
             apply(c, R_A + 3 * k, R_B + 3 * k, c.nx * ln, c.ny * ln, c.nz * ln);
         }
-        applyPatch(c, c.frictionImpulse1, c.frictionImpulse2, c.twistImpulse);
+        patch.warmStart(c, c.frictionImpulse1, c.frictionImpulse2, c.twistImpulse);
     }
 
     /** One Gauss–Seidel pass over the pair's rows; {@code useBias} false is the relax pass. */
     public void solve(ContactPair c, double invH, boolean useBias) {
         if (c.articulated || c.groundBlock) {
-            solvePatch(c);
+            patch.solve(c);
             if (!useBias) {
                 for (int k = 0; k < c.pointCount; k++) {
                     c.d[TOTAL_IMPULSE + k] += c.d[IMPULSE + k];
@@ -594,7 +362,7 @@ public final class ContactSolver {
             c.d[MAX_IMPULSE + k] = Math.max(c.d[MAX_IMPULSE + k], impulse);
             apply(c, R_A + 3 * k, R_B + 3 * k, impulse * nx, impulse * ny, impulse * nz);
         }
-        solvePatch(c);
+        patch.solve(c);
         if (!useBias) {
             for (int k = 0; k < c.pointCount; k++) {
                 c.d[TOTAL_IMPULSE + k] += c.d[IMPULSE + k];
@@ -650,20 +418,6 @@ public final class ContactSolver {
             c.d[MAX_IMPULSE + k] = Math.max(c.d[MAX_IMPULSE + k], impulse);
             c.d[TOTAL_IMPULSE + k] += impulse;
             apply(c, R_A + 3 * k, R_B + 3 * k, impulse * c.nx, impulse * c.ny, impulse * c.nz);
-        }
-    }
-
-    /** The inverse of the patch's 2×2 tangent mass K = [k11 k12; k12 k22], zero when K is singular. */
-    private static void tangentInverse(ContactPair c, double k11, double k12, double k22) {
-        double det = k11 * k22 - k12 * k12;
-        if (det > 0) {
-            c.tangentInv11 = k22 / det;
-            c.tangentInv22 = k11 / det;
-            c.tangentInv12 = -k12 / det;
-        } else {
-            c.tangentInv11 = 0;
-            c.tangentInv22 = 0;
-            c.tangentInv12 = 0;
         }
     }
 
@@ -767,104 +521,14 @@ public final class ContactSolver {
         return b.type[body] == Bodies.DYNAMIC && b.awake[body] ? b.gravityScale[body] : 0;
     }
 
-    public void storeImpulses(ContactPair c) {
-        double l1 = c.frictionImpulse1;
-        double l2 = c.frictionImpulse2;
-        c.d[FRICTION_WORLD + 0] = c.d[T1 + 0] * l1 + c.d[T2 + 0] * l2;
-        c.d[FRICTION_WORLD + 1] = c.d[T1 + 1] * l1 + c.d[T2 + 1] * l2;
-        c.d[FRICTION_WORLD + 2] = c.d[T1 + 2] * l1 + c.d[T2 + 2] * l2;
-    }
-
-    /**
-     * The friction patch: the tangent pair solved together, λt ← clamp(λt − K⁻¹·v_t) to the disc of
-     * radius μ·Σλn, then the twist row, clamped to μ·Σλn·lever.
-     */
+    /** The friction patch's rows once (the island solver's manifolds after their normal block). */
     public void solvePatch(ContactPair c) {
-        double mu = c.friction;
-        double total = 0;
-        double twistLimit = 0;
-        for (int k = 0; k < c.pointCount; k++) {
-            total += c.d[IMPULSE + k];
-            twistLimit += c.d[IMPULSE + k] * c.d[LEVER + k];
-        }
-        double maxF = mu * total;
-        double[] cd = c.d;
-        double v1 = patchVelocity(c, cd[T1], cd[T1 + 1], cd[T1 + 2]);
-        double v2 = patchVelocity(c, cd[T2], cd[T2 + 1], cd[T2 + 2]);
-        double o1 = c.frictionImpulse1;
-        double o2 = c.frictionImpulse2;
-        double n1 = o1 - (c.tangentInv11 * v1 + c.tangentInv12 * v2);
-        double n2 = o2 - (c.tangentInv12 * v1 + c.tangentInv22 * v2);
-        double len2 = n1 * n1 + n2 * n2;
-        if (len2 > maxF * maxF) {
-            double scale = maxF / Math.sqrt(len2);
-            n1 *= scale;
-            n2 *= scale;
-        }
-        c.frictionImpulse1 = n1;
-        c.frictionImpulse2 = n2;
-        double d1 = n1 - o1;
-        double d2 = n2 - o2;
-        apply(c, ANCHOR_A, ANCHOR_B, cd[T1] * d1 + cd[T2] * d2, cd[T1 + 1] * d1 + cd[T2 + 1] * d2, cd[T1 + 2] * d1 + cd[T2 + 2] * d2);
-        if (c.twistMass > 0) {
-            double[] w = b.angVel;
-            int ba = c.bodyA;
-            int bb = c.bodyB;
-            double wn = (w[3 * bb] - w[3 * ba]) * c.nx + (w[3 * bb + 1] - w[3 * ba + 1]) * c.ny
-                    + (w[3 * bb + 2] - w[3 * ba + 2]) * c.nz;
-            double old = c.twistImpulse;
-            double limit = mu * twistLimit;
-            double next = Math.max(-limit, Math.min(limit, old - c.twistMass * wn));
-            c.twistImpulse = next;
-            applyTwist(c, next - old);
-        }
+        patch.solve(c);
     }
 
-    private void applyPatch(ContactPair c, double l1, double l2, double twist) {
-        double[] cd = c.d;
-        apply(c, ANCHOR_A, ANCHOR_B, cd[T1] * l1 + cd[T2] * l2, cd[T1 + 1] * l1 + cd[T2 + 1] * l2, cd[T1 + 2] * l1 + cd[T2 + 2] * l2);
-        applyTwist(c, twist);
-    }
-
-    /** Angular impulse λ about the normal: −λn to A, +λn to B. */
-    private void applyTwist(ContactPair c, double lambda) {
-        if (lambda == 0) {
-            return;
-        }
-        double tx = lambda * c.nx;
-        double ty = lambda * c.ny;
-        double tz = lambda * c.nz;
-        if (b.solverInvMass(c.bodyA) > 0) {
-            if (b.articulated[c.bodyA]) {
-                applyArticulated(c.bodyA, 0, 0, 0, 0, 0, 0, -tx, -ty, -tz);
-            } else {
-                b.addAngularImpulse(c.bodyA, -tx, -ty, -tz);
-            }
-        }
-        if (b.solverInvMass(c.bodyB) > 0) {
-            if (b.articulated[c.bodyB]) {
-                applyArticulated(c.bodyB, 0, 0, 0, 0, 0, 0, tx, ty, tz);
-            } else {
-                b.addAngularImpulse(c.bodyB, tx, ty, tz);
-            }
-        }
-    }
-
-    private double patchVelocity(ContactPair c, double dx, double dy, double dz) {
-        int ba = c.bodyA;
-        int bb = c.bodyB;
-        double[] v = b.linVel;
-        double[] w = b.angVel;
-        double ax = c.d[ANCHOR_A + 0];
-        double ay = c.d[ANCHOR_A + 1];
-        double az = c.d[ANCHOR_A + 2];
-        double bx = c.d[ANCHOR_B + 0];
-        double by = c.d[ANCHOR_B + 1];
-        double bz = c.d[ANCHOR_B + 2];
-        double dvx = v[3 * bb] + w[3 * bb + 1] * bz - w[3 * bb + 2] * by - (v[3 * ba] + w[3 * ba + 1] * az - w[3 * ba + 2] * ay);
-        double dvy = v[3 * bb + 1] + w[3 * bb + 2] * bx - w[3 * bb] * bz - (v[3 * ba + 1] + w[3 * ba + 2] * ax - w[3 * ba] * az);
-        double dvz = v[3 * bb + 2] + w[3 * bb] * by - w[3 * bb + 1] * bx - (v[3 * ba + 2] + w[3 * ba] * ay - w[3 * ba + 1] * ax);
-        return dvx * dx + dvy * dy + dvz * dz;
+    /** After the substeps: the patch's friction impulse kept as a world vector for the next tick. */
+    public void storeImpulses(ContactPair c) {
+        patch.store(c);
     }
 
     /** Relative velocity of B's anchor with respect to A's along direction d. */
