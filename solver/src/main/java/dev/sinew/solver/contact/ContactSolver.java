@@ -205,6 +205,21 @@ public final class ContactSolver {
         double ax = ry * pz - rz * py + tx;
         double ay = rz * px - rx * pz + ty;
         double az = rx * py - ry * px + tz;
+        if (!bookOnly) {
+            moveArticulated(body, px, py, pz, ax, ay, az);
+        }
+        double[] w = wrench;
+        int wo = 6 * body;
+        w[wo] += px;
+        w[wo + 1] += py;
+        w[wo + 2] += pz;
+        w[wo + 3] += ax;
+        w[wo + 4] += ay;
+        w[wo + 5] += az;
+    }
+
+    /** The velocity change of an articulated body (and of its pair's other body in the same tree) for the impulse (p, a). */
+    private void moveArticulated(int body, double px, double py, double pz, double ax, double ay, double az) {
         double[] r = b.response;
         int o = 36 * body;
         for (int row = 0; row < 6; row++) {
@@ -235,14 +250,6 @@ public final class ContactSolver {
                 }
             }
         }
-        double[] w = wrench;
-        int wo = 6 * body;
-        w[wo] += px;
-        w[wo + 1] += py;
-        w[wo + 2] += pz;
-        w[wo + 3] += ax;
-        w[wo + 4] += ay;
-        w[wo + 5] += az;
     }
 
 
@@ -274,7 +281,16 @@ public final class ContactSolver {
                 + z * (m[o + 6] * x + m[o + 7] * y + m[o + 8] * z);
     }
 
+    /**
+     * True during {@link #warmStart}: an articulated body's impulses are only booked for its tree's
+     * sweep, its velocity left as it is (the trees' velocities are refreshed after the warm start and
+     * replace it; nothing in the warm start reads it).
+     */
+    private boolean bookOnly;
+
+    /** The pair's accumulated impulses applied again at the start of a substep. */
     public void warmStart(ContactPair c) {
+        bookOnly = true;
         for (int k = 0; k < c.pointCount; k++) {
             double ln = c.d[IMPULSE + k];
             if (ctx.bodyImpulseCaps) {
@@ -284,6 +300,7 @@ public final class ContactSolver {
             apply(c, R_A + 3 * k, R_B + 3 * k, c.nx * ln, c.ny * ln, c.nz * ln);
         }
         patch.warmStart(c, c.frictionImpulse1, c.frictionImpulse2, c.twistImpulse);
+        bookOnly = false;
     }
 
     /** One Gauss–Seidel pass over the pair's rows; {@code useBias} false is the relax pass. */
