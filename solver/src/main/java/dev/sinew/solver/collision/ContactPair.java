@@ -46,6 +46,11 @@ public final class ContactPair {
     public int crossSlot = -1;
     /** Active set of the last normal-block solve (bit i: point i pushing), tried first next time; −1 none. */
     public int activeSet = -1;
+    /**
+     * The substep (the solve order's count) in which a biased pass last found the pair quiet (no
+     * impulse changed by more than {@code Tuning.QUIET_IMPULSE}); −1 for none.
+     */
+    public int quietIn = -1;
 
     public final int[] id = new int[N];
 

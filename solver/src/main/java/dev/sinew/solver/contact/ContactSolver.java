@@ -303,6 +303,29 @@ public final class ContactSolver {
         bookOnly = false;
     }
 
+    private final double[] before = new double[ContactPair.N + 3];
+
+    /** Keeps the pair's impulses for {@link #largestChange}. */
+    public void keepImpulses(ContactPair c) {
+        for (int k = 0; k < ContactPair.N; k++) {
+            before[k] = c.d[IMPULSE + k];
+        }
+        before[ContactPair.N] = c.frictionImpulse1;
+        before[ContactPair.N + 1] = c.frictionImpulse2;
+        before[ContactPair.N + 2] = c.twistImpulse;
+    }
+
+    /** The largest change of any of the pair's impulses since {@link #keepImpulses}, N·s. */
+    public double largestChange(ContactPair c) {
+        double m = Math.max(Math.abs(c.frictionImpulse1 - before[ContactPair.N]),
+                Math.abs(c.frictionImpulse2 - before[ContactPair.N + 1]));
+        m = Math.max(m, Math.abs(c.twistImpulse - before[ContactPair.N + 2]));
+        for (int k = 0; k < c.pointCount; k++) {
+            m = Math.max(m, Math.abs(c.d[IMPULSE + k] - before[k]));
+        }
+        return m;
+    }
+
     /** One Gauss–Seidel pass over the pair's rows; {@code useBias} false is the relax pass. */
     public void solve(ContactPair c, double invH, boolean useBias) {
         if (c.articulated || c.groundBlock) {

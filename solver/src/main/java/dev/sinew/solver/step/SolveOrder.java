@@ -487,6 +487,8 @@ final class SolveOrder {
      * passes of a substep, with the articulations' velocities written; the relax keeps the marks.
      */
     void select(double invH) {
+        substep++;
+        biasedPasses = 0;
         if (skipped.length < itemCount) {
             skipped = new boolean[itemStart.length];
         }
@@ -511,12 +513,23 @@ final class SolveOrder {
         }
     }
 
+    /** Substeps begun ({@link #select}), the stamp of {@link ContactPair#quietIn}. */
+    private int substep;
+    /** Biased passes begun in this substep. */
+    private int biasedPasses;
+    /** This pass passes by the pairs an earlier biased pass of the substep found quiet. */
+    private boolean quietSkip;
+
     /** Per item: passed by in this substep's passes and relax ({@link #select}). */
     private boolean[] skipped = new boolean[65];
 
     /** One pass over the solve order: the blocks by the island solver, the rest pair by pair. */
     void solve(double invH, boolean useBias) {
         warm = false;
+        quietSkip = useBias && biasedPasses > 0;
+        if (useBias) {
+            biasedPasses++;
+        }
         stageInvH = invH;
         stageBias = useBias;
         runSchedule();
@@ -525,6 +538,9 @@ final class SolveOrder {
     private void solveItem(int it, Lane lane, double invH, boolean useBias) {
         if (skipped[it]) {
             return;
+        }
+        if (quietSkip && itemBlock[it] < 0 && ordered[itemStart[it]].quietIn == substep) {
+            return; // an earlier biased pass of this substep changed none of its impulses
         }
         ContactSolver cs = lane.cs;
         ArticulationLane al = lane.art;
@@ -546,7 +562,14 @@ final class SolveOrder {
             } else {
                 begin(p, al);
             }
+            if (useBias) {
+                cs.keepImpulses(p);
+            }
             cs.solve(p, invH, useBias);
+            // a pair with no impulse is left to the apart tests: other rows may yet turn it to closing
+            if (useBias && cs.largestChange(p) <= Tuning.QUIET_IMPULSE && !cs.unloaded(p)) {
+                p.quietIn = substep;
+            }
             end(p, al);
         }
     }
