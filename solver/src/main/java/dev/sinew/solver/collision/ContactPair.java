@@ -50,7 +50,7 @@ public final class ContactPair {
      * The substep (the solve order's count) in which a biased pass last found the pair quiet (no
      * impulse changed by more than {@code Tuning.QUIET_IMPULSE}); −1 for none.
      */
-    public int quietIn = -1;
+    public long quietIn = -1;
 
     public final int[] id = new int[N];
 

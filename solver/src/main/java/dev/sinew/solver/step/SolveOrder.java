@@ -29,6 +29,12 @@ import dev.sinew.solver.math.LongSort;
  * in parallel (a tree's own and ground contacts have the last word). The schedule is a function of
  * the pair list, so the results are the same at any thread count: one thread runs the same units
  * and colours in the same order.
+ *
+ * <p>A pair a biased pass solved without changing any of its impulses by more than {@link
+ * Tuning#QUIET_IMPULSE}, and which bears some impulse, is quiet: the substep's further biased passes
+ * pass it by (a resting pile's pairs are held by the first pass). The relax and the next substep
+ * solve it again; a pair bearing nothing is left to the apart tests, as other rows may turn it to
+ * closing.
  */
 final class SolveOrder {
     private final Bodies bodies;
@@ -513,8 +519,8 @@ final class SolveOrder {
         }
     }
 
-    /** Substeps begun ({@link #select}), the stamp of {@link ContactPair#quietIn}. */
-    private int substep;
+    /** Substeps begun ({@link #select}), the stamp of {@link ContactPair#quietIn} (a long: it never wraps back to an old stamp). */
+    private long substep;
     /** Biased passes begun in this substep. */
     private int biasedPasses;
     /** This pass passes by the pairs an earlier biased pass of the substep found quiet. */
