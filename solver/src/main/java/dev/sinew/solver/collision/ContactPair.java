@@ -126,11 +126,6 @@ public final class ContactPair {
         return d[TOTAL_IMPULSE + k];
     }
 
-    /** Separation of point k when the manifold was computed, metres. */
-    public double separation(int k) {
-        return d[SEPARATION + k];
-    }
-
     /** Inverse of the 2×2 tangent effective-mass matrix: [k11 k12; k12 k22]. */
     public double tangentInv11;
     public double tangentInv12;
