@@ -5,9 +5,9 @@ import static dev.sinew.solver.collision.ContactPair.IMPULSE;
 import static dev.sinew.solver.collision.ContactPair.MASS;
 import static dev.sinew.solver.collision.ContactPair.MAX_IMPULSE;
 import static dev.sinew.solver.collision.ContactPair.RELATIVE_VELOCITY;
-import static dev.sinew.solver.collision.ContactPair.SEPARATION;
 import static dev.sinew.solver.collision.ContactPair.R_A;
 import static dev.sinew.solver.collision.ContactPair.R_B;
+import static dev.sinew.solver.collision.ContactPair.SEPARATION;
 import static dev.sinew.solver.collision.ContactPair.TOTAL_IMPULSE;
 
 import dev.sinew.solver.body.Bodies;
