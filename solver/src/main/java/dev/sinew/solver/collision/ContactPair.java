@@ -57,8 +57,8 @@ public final class ContactPair {
     // The per-point and patch data sit in one array, d, in the order the solver's passes read
     // them: each pass over a pair then reads one block of memory rather than twenty small arrays.
     /**
-     * Normal-row coupling A = J M⁻¹ Jᵀ (row-major N×N) for the block solve, fixed for the tick; at
-     * the start, so the block solve reads it as a matrix of its own.
+     * Normal-row coupling A = J M⁻¹ Jᵀ (row-major N×N, 1/kg) for the block solve, fixed for the
+     * tick; at the start, so the block solve reads it as a matrix of its own.
      */
     public static final int COUPLING = 0;
     /** Separation when the manifold was computed, metres (per point). */
@@ -126,13 +126,16 @@ public final class ContactPair {
         return d[TOTAL_IMPULSE + k];
     }
 
-    /** Inverse of the 2×2 tangent effective-mass matrix: [k11 k12; k12 k22]. */
+    /** Inverse of the 2×2 tangent effective-mass matrix [k11 k12; k12 k22] (k in 1/kg), kg. */
     public double tangentInv11;
     public double tangentInv12;
     public double tangentInv22;
+    /** Accumulated friction impulse along the tangents T1 and T2 (world), N·s. */
     public double frictionImpulse1;
     public double frictionImpulse2;
+    /** Effective mass of the twist row about the normal, kg·m². */
     public double twistMass;
+    /** Accumulated twist impulse about the normal (world), N·m·s. */
     public double twistImpulse;
 
 
