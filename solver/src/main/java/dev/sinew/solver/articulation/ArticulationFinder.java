@@ -16,6 +16,8 @@ final class ArticulationFinder {
     private Articulations arts;
     private int[] root = new int[0];
     private int[] worldJoints = new int[0];
+    /** Per union-find root: a joint of its component to a body that does not move, or −1 (the one joint when {@link #worldJoints} is 1). */
+    private int[] worldJoint = new int[0];
     private boolean[] bad = new boolean[0];
     private int[] adjStart = new int[0];
     private int[] adj = new int[0];
@@ -61,6 +63,7 @@ final class ArticulationFinder {
             arts.linkOf = new int[cap];
             root = new int[cap];
             worldJoints = new int[cap];
+            worldJoint = new int[cap];
             bad = new boolean[cap];
             adjStart = new int[cap + 1];
             queue = new int[cap];
@@ -77,6 +80,7 @@ final class ArticulationFinder {
         for (int i = 0; i < b.high; i++) {
             root[i] = i;
             worldJoints[i] = 0;
+            worldJoint[i] = -1;
             bad[i] = false;
         }
         // components of moving bodies through joints; a loop, a joint the articulation cannot carry
@@ -99,10 +103,14 @@ final class ArticulationFinder {
                     root[hi] = lo;
                     bad[lo] |= bad[hi];
                     worldJoints[lo] += worldJoints[hi];
+                    if (worldJoint[lo] < 0) {
+                        worldJoint[lo] = worldJoint[hi];
+                    }
                 }
             } else {
                 int r = find(moving(a) ? a : c);
                 worldJoints[r]++;
+                worldJoint[r] = j;
             }
             any = true;
         }
@@ -149,24 +157,14 @@ final class ArticulationFinder {
 
     /** Lays out the articulation of the component rooted (union-find) at body r. */
     private void emit(int r) {
-        // the base joint, if any: the component's one joint to a non-moving body
+        // the base joint, if any: the component's one joint to a non-moving body, found while
+        // joining the components (a search of the bodies here made a world of pinned ragdolls
+        // quadratic in its bodies)
         int baseJoint = -1;
         int start = r;
         if (worldJoints[r] == 1) {
-            for (int i = 0; i < b.high && baseJoint < 0; i++) {
-                if (!moving(i) || find(i) != r) {
-                    continue;
-                }
-                for (int e = adjStart[i]; e < adjStart[i + 1]; e++) {
-                    int j = adj[e];
-                    int other = joints.bodyA[j] == i ? joints.bodyB[j] : joints.bodyA[j];
-                    if (!moving(other)) {
-                        baseJoint = j;
-                        start = i;
-                        break;
-                    }
-                }
-            }
+            baseJoint = worldJoint[r];
+            start = moving(joints.bodyA[baseJoint]) ? joints.bodyA[baseJoint] : joints.bodyB[baseJoint];
         }
         if (arts.count == arts.list.length) {
             arts.list = Arrays.copyOf(arts.list, 2 * arts.count);
