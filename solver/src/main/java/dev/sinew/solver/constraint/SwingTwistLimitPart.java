@@ -78,11 +78,42 @@ public final class SwingTwistLimitPart {
         spring.setStiffness(springStiffness, springDamping, true, substep);
     }
 
-    /** Evaluates q, θ, the cone error and the three rows from the current orientations. */
+    /**
+     * Evaluates q, θ, the cone error and the three rows from the current orientations; nothing to
+     * do when they, the frames and the swing half-angles are those of the last evaluation (between
+     * two position updates the passes, the projection and the next warm start all measure one pose).
+     */
     public void evaluate(Bodies b, int ba, int bb) {
+        if (sameInputs(b.rot, 4 * ba, 4 * bb)) {
+            return;
+        }
         Quaternions.mul(b.rot, 4 * ba, frameA, qa);
         Quaternions.mul(b.rot, 4 * bb, frameB, qb);
         measure(qa, qb, true);
+    }
+
+    /** The inputs of the last {@link #evaluate}, as raw bits: A's and B's orientations, the frames, swingY, swingZ. */
+    private final long[] evaluatedFor = new long[18];
+    private boolean evaluated;
+
+    /** True if the inputs are bit for bit those of the last evaluation; they are kept for the next. */
+    private boolean sameInputs(double[] rot, int oa, int ob) {
+        long[] k = evaluatedFor;
+        boolean same = evaluated;
+        for (int i = 0; i < 4; i++) {
+            same &= keep(k, i, rot[oa + i]) & keep(k, 4 + i, rot[ob + i]) & keep(k, 8 + i, frameA[i])
+                    & keep(k, 12 + i, frameB[i]);
+        }
+        same &= keep(k, 16, swingY) & keep(k, 17, swingZ);
+        evaluated = true;
+        return same;
+    }
+
+    private static boolean keep(long[] k, int i, double v) {
+        long bits = Double.doubleToRawLongBits(v);
+        boolean same = k[i] == bits;
+        k[i] = bits;
+        return same;
     }
 
     /** q, θ and the cone error from the world joint frames fa, fb; with {@code rows} also the rows. */
