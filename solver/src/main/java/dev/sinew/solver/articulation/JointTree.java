@@ -90,6 +90,12 @@ abstract class JointTree {
             bodyNode = new int[b.capacity];
             compRoot = new int[b.capacity];
             worldJoints = new int[b.capacity];
+            worldJoint = new int[b.capacity];
+            adjStart = new int[b.capacity + 1];
+        }
+        if (adj.length < 2 * joints.high) {
+            adj = new int[2 * joints.alive.length];
+            jointNode = new int[joints.alive.length];
         }
         // Union-find over moving bodies through joints to find loops.
         for (int j = 0; j < joints.high; j++) {
@@ -130,8 +136,10 @@ abstract class JointTree {
             if (live(j) && joints.touchesMoving(b, j) && !(moving(joints.bodyA[j]) && moving(joints.bodyB[j]))) {
                 int body = moving(joints.bodyA[j]) ? joints.bodyA[j] : joints.bodyB[j];
                 worldJoints[find(body)]++;
+                worldJoint[find(body)] = j;
             }
         }
+        adjacency();
         for (int j = 0; j < joints.high; j++) {
             if (live(j)) {
                 int r = find(joints.bodyA[j]);
@@ -153,16 +161,7 @@ abstract class JointTree {
             if (bodyNode[root] == -3) {
                 continue;
             }
-            int world = -1;
-            if (worldJoints[root] == 1) {
-                for (int j = 0; j < joints.high && world < 0; j++) {
-                    if (live(j) && joints.touchesMoving(b, j)
-                            && !(moving(joints.bodyA[j]) && moving(joints.bodyB[j]))
-                            && find(moving(joints.bodyA[j]) ? joints.bodyA[j] : joints.bodyB[j]) == root) {
-                        world = j;
-                    }
-                }
-            }
+            int world = worldJoints[root] == 1 ? worldJoint[root] : -1;
             if (world >= 0) {
                 emitTree(moving(joints.bodyA[world]) ? joints.bodyA[world] : joints.bodyB[world], world);
             } else {
@@ -174,6 +173,37 @@ abstract class JointTree {
     }
 
     int[] worldJoints = new int[0];
+    /** Per component root: its joint to a body that does not move (the one joint when {@link #worldJoints} is 1). */
+    int[] worldJoint = new int[0];
+    /** The live joints of each body, in slot order: adj[adjStart[i] .. adjStart[i + 1]). */
+    int[] adjStart = new int[0];
+    int[] adj = new int[0];
+    /** Per joint slot: its node in the tree being emitted (pre-order index). */
+    int[] jointNode = new int[0];
+
+    /** {@link #adj} from the live joints; the tree walks read a body's joints there instead of scanning every joint. */
+    private void adjacency() {
+        Arrays.fill(adjStart, 0, b.high + 1, 0);
+        for (int j = 0; j < joints.high; j++) {
+            if (live(j)) {
+                adjStart[joints.bodyA[j] + 1]++;
+                adjStart[joints.bodyB[j] + 1]++;
+            }
+        }
+        for (int i = 0; i < b.high; i++) {
+            adjStart[i + 1] += adjStart[i];
+        }
+        for (int j = 0; j < joints.high; j++) {
+            if (live(j)) {
+                adj[adjStart[joints.bodyA[j]]++] = j;
+                adj[adjStart[joints.bodyB[j]]++] = j;
+            }
+        }
+        for (int i = b.high; i > 0; i--) {
+            adjStart[i] = adjStart[i - 1];
+        }
+        adjStart[0] = 0;
+    }
     /** The drives' braking inertias, from the trees' composite rigid bodies. */
     final CompositeInertia composite = new CompositeInertia();
     /** Each joint node's linear prediction of its anchor error after the position update, C + h·Ċ (m). */
@@ -222,6 +252,7 @@ abstract class JointTree {
             joints.inTree[rootJoint] = true;
             int jointIdx = addNode(1, rootJoint, JOINT);
             parent[jointIdx] = -1;
+            jointNode[rootJoint] = jointIdx;
         }
         stack[top++] = root;
         stack[top++] = rootJoint;
@@ -231,9 +262,10 @@ abstract class JointTree {
             int body = stack[--top];
             int bodyIdx = addNode(0, body, BODY);
             bodyNode[body] = bodyIdx;
-            parent[bodyIdx] = fromJoint < 0 ? -1 : jointNodeOf(fromJoint);
-            for (int j = 0; j < joints.high; j++) {
-                if (!live(j) || j == fromJoint || joints.inTree[j]) {
+            parent[bodyIdx] = fromJoint < 0 ? -1 : jointNode[fromJoint];
+            for (int e = adjStart[body]; e < adjStart[body + 1]; e++) {
+                int j = adj[e];
+                if (j == fromJoint || joints.inTree[j]) {
                     continue;
                 }
                 int other;
@@ -247,6 +279,7 @@ abstract class JointTree {
                 joints.inTree[j] = true;
                 int jointIdx = addNode(1, j, JOINT);
                 parent[jointIdx] = bodyIdx;
+                jointNode[j] = jointIdx;
                 if (moving(other)) {
                     ensureStack(top + 2);
                     stack[top++] = other;
@@ -267,15 +300,6 @@ abstract class JointTree {
             map[i] = first + (n - 1 - i);
         }
         reorder(first, n);
-    }
-
-    int jointNodeOf(int jointSlot) {
-        for (int i = nodeCount - 1; i >= 0; i--) {
-            if (kind[i] == 1 && ref[i] == jointSlot) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     int[] map = new int[16];
