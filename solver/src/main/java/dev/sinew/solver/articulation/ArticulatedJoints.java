@@ -77,6 +77,10 @@ final class ArticulatedJoints {
             arts.evaluatedAt[i] = arts.crossStamp;
             Articulation a = arts.list[i];
             a.nodeResponses();
+            if (arts.relaxedAt[i] == arts.lastSubstepStamp) {
+                warmStartKept(a);
+                continue;
+            }
             if (a.rowData.length < ROW * a.linkCount) {
                 a.rowData = new double[ROW * a.body.length];
                 a.rowFlags = new int[a.body.length];
@@ -126,6 +130,62 @@ final class ArticulatedJoints {
             }
             a.rowsDirty = true;
         }
+    }
+
+    /**
+     * The warm start of a substep within the tick, whose row data the last relax measured at the
+     * pose this substep starts from and whose impulses are the joints' (the flush wrote them back):
+     * only each limit row's K·j and j·K·j are new (the free step refactored the tree), so the joints'
+     * parts, which lie apart in memory, are not read. The same arithmetic as the full warm start.
+     */
+    private void warmStartKept(Articulation a) {
+        double[] d = a.rowData;
+        for (int l = 0; l < a.linkCount; l++) {
+            int f = a.rowFlags[l];
+            if (f == 0) {
+                continue;
+            }
+            int o = ROW * l;
+            double gx = 0;
+            double gy = 0;
+            double gz = 0;
+            if ((f & HAS_FRICTION) != 0) {
+                gx += d[o + FRICTION];
+                gy += d[o + FRICTION + 1];
+                gz += d[o + FRICTION + 2];
+            }
+            if ((f & HAS_LIMITS) != 0) {
+                int lo = o + LIMITS;
+                int uo = lo + LIMIT_ROW;
+                int co = uo + LIMIT_ROW;
+                int ko = 9 * a.linkNode[l];
+                respond(d, lo, a.nodeResponse, ko);
+                respond(d, uo, a.nodeResponse, ko);
+                respond(d, co, a.nodeResponse, ko);
+                gx += d[lo + 7] * d[lo] + d[uo + 7] * d[uo] + d[co + 7] * d[co];
+                gy += d[lo + 7] * d[lo + 1] + d[uo + 7] * d[uo + 1] + d[co + 7] * d[co + 1];
+                gz += d[lo + 7] * d[lo + 2] + d[uo + 7] * d[uo + 2] + d[co + 7] * d[co + 2];
+            }
+            if (gx != 0 || gy != 0 || gz != 0) {
+                double sign = d[o + SIGN];
+                a.applyNode(a.linkNode[l], sign * gx, sign * gy, sign * gz);
+            }
+        }
+        a.rowsDirty = true;
+    }
+
+    /** A limit row's K·j and j·K·j (row data at ro) for the node response K at k[ko..]. */
+    private static void respond(double[] d, int ro, double[] k, int ko) {
+        double jx = d[ro];
+        double jy = d[ro + 1];
+        double jz = d[ro + 2];
+        double tx = k[ko] * jx + k[ko + 1] * jy + k[ko + 2] * jz;
+        double ty = k[ko + 3] * jx + k[ko + 4] * jy + k[ko + 5] * jz;
+        double tz = k[ko + 6] * jx + k[ko + 7] * jy + k[ko + 8] * jz;
+        d[ro + 3] = tx;
+        d[ro + 4] = ty;
+        d[ro + 5] = tz;
+        d[ro + 6] = jx * tx + jy * ty + jz * tz;
     }
 
     /**
@@ -209,6 +269,9 @@ final class ArticulatedJoints {
             arts.evaluatedAt[i] = arts.crossStamp;
             boolean measured = arts.projectedNow[i] && arts.settled[i];
             arts.projectedNow[i] = false;
+            if (soft == null && !fresh) {
+                arts.relaxedAt[i] = arts.crossStamp;
+            }
             Articulation a = arts.list[i];
             a.rowsDirty = true;
             double[] d = a.rowData;

@@ -168,6 +168,7 @@ public final class Articulations {
 
     /** Before the articulations' {@link #freeStep}. */
     public void beginFreeStep() {
+        lastSubstepStamp = crossStamp;
         crossStamp++;
     }
 
@@ -443,12 +444,22 @@ public final class Articulations {
     long[] evaluatedAt = new long[0];
     boolean[] settled = new boolean[0];
     boolean[] projectedNow = new boolean[0];
+    /**
+     * The {@link #crossStamp} at which the relax last measured an articulation's limits into its row
+     * data; equal to {@link #lastSubstepStamp} when the data holds the rows of the pose the next
+     * substep starts from.
+     */
+    long[] relaxedAt = new long[0];
+    /** The {@link #crossStamp} of the substep before this one's free step ({@link #beginFreeStep}). */
+    long lastSubstepStamp = -1;
 
     /** Sizes the per-articulation state of the joint rows (from {@link #build}, on one thread). */
     void ensurePoseState() {
         if (evaluatedAt.length < count) {
             evaluatedAt = new long[list.length];
             Arrays.fill(evaluatedAt, -1);
+            relaxedAt = new long[list.length];
+            Arrays.fill(relaxedAt, -1);
             settled = new boolean[list.length];
             projectedNow = new boolean[list.length];
         }
