@@ -138,7 +138,8 @@ public final class Continuous {
             if (!(len > (b.bullet[i] ? Tuning.SWEEP_TOLERANCE : inner))) {
                 // too slow for its core to pass anything; a jointed body knocked within the tick can
                 // still end deep in the ground (a head 4 cm above it moved 6 cm)
-                if (jointed[i] && len + turn(b, i) * 2 * c.maxRadius[k] > Tuning.DEEP_ENTRY) {
+                if (jointed[i] && mayEnterDeep(b, i, len, 2 * c.maxRadius[k])
+                        && len + turn(b, i) * 2 * c.maxRadius[k] > Tuning.DEEP_ENTRY) {
                     int g = find(i);
                     double f = deepEntry(w, i, k, g, slop);
                     if (f < 1) {
@@ -398,6 +399,22 @@ public final class Continuous {
             }
         }
         return deepest;
+    }
+
+    /**
+     * False when body i certainly moved less than {@link Tuning#DEEP_ENTRY} with a point at
+     * {@code diameter}/2 from its centre: len + diameter·{@link #turn} is bounded with
+     * turn = 2·acos|d| ≤ π·√(1 − d²) (sin θ ≥ 2θ/π on [0, π/2]; d the quaternions' dot), taken a
+     * little larger so that rounding cannot matter, which spares the arc cosine of the bodies that
+     * barely turned.
+     */
+    private static boolean mayEnterDeep(Bodies b, int i, double len, double diameter) {
+        double dot = 0;
+        for (int a = 0; a < 4; a++) {
+            dot += b.prevRot[4 * i + a] * b.rot[4 * i + a];
+        }
+        double bound = 3.2 * Math.sqrt(Math.max(0, 1 - dot * dot)) + 1e-6;
+        return len + bound * diameter > Tuning.DEEP_ENTRY;
     }
 
     /** The angle, rad, body i turned through over the tick (its rotation from the pose before it). */
