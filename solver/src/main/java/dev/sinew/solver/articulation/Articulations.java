@@ -302,21 +302,24 @@ public final class Articulations {
     /**
      * Writes the velocities of the bodies of articulations [from, to) (pending impulses folded in),
      * each joint's rate first held within {@link #MAX_TURN} per substep h (the caps counted in the
-     * lane's counters), and the impulses of their joints' friction and limit rows into the joints.
+     * lane's counters), and with {@code rows} the impulses of their joints' friction and limit rows
+     * into the joints (between a substep's passes and its relax nothing reads them there).
      */
-    public void flush(double h, ArticulationLane lane, int from, int to) {
+    public void flush(double h, ArticulationLane lane, int from, int to, boolean rows) {
         for (int i = from; i < to; i++) {
             Articulation a = list[i];
             a.flushPending();
             lane.counters.speedCapped += a.capRates(MAX_TURN / h);
             a.flush(b);
-            lane.rows.writeBack(i);
+            if (rows) {
+                lane.rows.writeBack(i);
+            }
         }
     }
 
-    /** {@link #flush(double, ArticulationLane, int, int)} of every articulation, on the caller's thread. */
+    /** {@link #flush(double, ArticulationLane, int, int, boolean)} of every articulation with its rows, on the caller's thread. */
     public void flush(double h) {
-        flush(h, mainLane, 0, count);
+        flush(h, mainLane, 0, count, true);
     }
 
     /**

@@ -20,6 +20,8 @@ final class TreeStages {
     static final int FLUSH = 16;
     static final int INTEGRATE = 32;
     static final int PROJECT = 64;
+    /** {@link #FLUSH} of the velocities alone: the joints' rows stay in the row data (another pass over them follows). */
+    static final int FLUSH_VELOCITIES = 128;
 
     private final Articulations arts;
     private final Parallel par;
@@ -102,7 +104,7 @@ final class TreeStages {
      * {@code groundBuild}: the substep's couplings first, after {@link Articulations#layOutGround}),
      * {@link #JOINTS} a pass over its joints' rows ({@code jointsSoft} null: the relax),
      * {@link #FRICTION} its joints' friction rows alone (after the relax's contacts), {@link #FLUSH}
-     * its bodies' velocities with the rates capped, {@link #INTEGRATE} its positions (after the
+     * its bodies' velocities with the rates capped and its rows' impulses into the joints ({@link #FLUSH_VELOCITIES}: the velocities alone), {@link #INTEGRATE} its positions (after the
      * kinematic bodies moved; {@link Articulations#beginIntegrate} first), {@link #PROJECT} its
      * passed limits (then {@link Articulations#projected}).
      */
@@ -136,8 +138,8 @@ final class TreeStages {
             if ((steps & FRICTION) != 0) {
                 arts.solveFriction(h, l, t, t + 1);
             }
-            if ((steps & FLUSH) != 0) {
-                arts.flush(h, l, t, t + 1);
+            if ((steps & (FLUSH | FLUSH_VELOCITIES)) != 0) {
+                arts.flush(h, l, t, t + 1, (steps & FLUSH) != 0);
             }
             if ((steps & INTEGRATE) != 0) {
                 arts.integrate(h, t, t + 1);
