@@ -48,7 +48,8 @@ final class ArticulatedJoints {
 
     // A substep's rows are read and written in each articulation's flat row data (per link, ROW
     // doubles and a flags word) rather than in the joints' part objects, which lie apart in memory:
-    // the warm start fills it from the parts, and the flush writes the impulses back.
+    // a tick's first warm start fills it from the parts, the later ones keep what the relax left
+    // there, and the relax's flush writes the impulses back.
     /** Doubles per link in {@link ArticulationTree#rowData}. */
     static final int ROW = 34;
     /** The joint's sign (+1: the link is body B), then friction's maxTorque and impulse (3). */
@@ -70,7 +71,8 @@ final class ArticulatedJoints {
 
     /**
      * Warm start of the rows (limits, friction) of articulations [from, to) with their impulses from
-     * the last substep; call after the free step. Fills each articulation's row data.
+     * the last substep; call after the free step. Fills each articulation's row data (from the
+     * joints' parts in a tick's first substep, {@link #warmStartKept} in the others).
      */
     void warmStart(int from, int to) {
         for (int i = from; i < to; i++) {
@@ -224,7 +226,8 @@ final class ArticulatedJoints {
 
     /**
      * Writes the impulses of the rows of articulation t back into its joints' parts (they are
-     * read between substeps and ticks: the next warm start, snapshots, the joints' views).
+     * read between ticks: the next tick's first warm start, snapshots, the joints' views; and by the
+     * maximal solvers should the articulations be let go).
      */
     void writeBack(int t) {
         Articulation a = arts.list[t];
