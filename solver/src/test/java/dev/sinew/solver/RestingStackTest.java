@@ -50,7 +50,8 @@ class RestingStackTest {
             ContactEvents e = w.contactEvents();
             double carried = 0;
             for (int k = 0; k < e.count(ContactEvents.Kind.TOUCH); k++) {
-                if (ground.equals(e.bodyA(ContactEvents.Kind.TOUCH, k)) || ground.equals(e.bodyB(ContactEvents.Kind.TOUCH, k))) {
+                BodyHandle a = e.bodyA(ContactEvents.Kind.TOUCH, k);
+                if (ground.equals(a) || ground.equals(e.bodyB(ContactEvents.Kind.TOUCH, k))) {
                     carried += e.touchImpulse(k);
                 }
             }

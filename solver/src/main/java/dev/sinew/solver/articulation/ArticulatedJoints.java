@@ -136,7 +136,7 @@ final class ArticulatedJoints {
 
     /**
      * The warm start of a substep within the tick, whose row data the last relax measured at the
-     * pose this substep starts from and whose impulses are the joints' (the flush wrote them back):
+     * pose this substep starts from and whose impulses are the joints' (its flush wrote them back):
      * only each limit row's K·j and j·K·j are new (the free step refactored the tree), so the joints'
      * parts, which lie apart in memory, are not read. The same arithmetic as the full warm start.
      */

@@ -16,7 +16,10 @@ final class ArticulationFinder {
     private Articulations arts;
     private int[] root = new int[0];
     private int[] worldJoints = new int[0];
-    /** Per union-find root: a joint of its component to a body that does not move, or −1 (the one joint when {@link #worldJoints} is 1). */
+    /**
+     * Per union-find root: a joint of its component to a body that does not move, or −1 (the one
+     * joint when {@link #worldJoints} is 1).
+     */
     private int[] worldJoint = new int[0];
     private boolean[] bad = new boolean[0];
     private int[] adjStart = new int[0];

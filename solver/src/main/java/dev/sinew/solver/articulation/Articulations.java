@@ -317,7 +317,10 @@ public final class Articulations {
         }
     }
 
-    /** {@link #flush(double, ArticulationLane, int, int, boolean)} of every articulation with its rows, on the caller's thread. */
+    /**
+     * {@link #flush(double, ArticulationLane, int, int, boolean)} of every articulation with its
+     * rows, on the caller's thread.
+     */
     public void flush(double h) {
         flush(h, mainLane, 0, count, true);
     }

@@ -204,6 +204,7 @@ abstract class JointTree {
         }
         adjStart[0] = 0;
     }
+
     /** The drives' braking inertias, from the trees' composite rigid bodies. */
     final CompositeInertia composite = new CompositeInertia();
     /** Each joint node's linear prediction of its anchor error after the position update, C + h·Ċ (m). */

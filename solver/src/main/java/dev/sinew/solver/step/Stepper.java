@@ -394,8 +394,8 @@ public final class Stepper {
         }
         limitProjection.project(bodies, joints);
         arts.beginIntegrate();
-        trees.run(TreeStages.GROUND | TreeStages.FLUSH_VELOCITIES | TreeStages.INTEGRATE | TreeStages.PROJECT, null, true,
-                Tuning.CONTACT_PASSES == 1);
+        trees.run(TreeStages.GROUND | TreeStages.FLUSH_VELOCITIES | TreeStages.INTEGRATE | TreeStages.PROJECT, null,
+                true, Tuning.CONTACT_PASSES == 1);
         arts.projected();
         // relax without bias; again the joints last, so a chain's links are not pulled apart by
         // the contacts they make with each other; the articulations' joint friction once more after

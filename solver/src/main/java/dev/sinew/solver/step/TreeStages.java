@@ -20,7 +20,7 @@ final class TreeStages {
     static final int FLUSH = 16;
     static final int INTEGRATE = 32;
     static final int PROJECT = 64;
-    /** {@link #FLUSH} of the velocities alone: the joints' rows stay in the row data (another pass over them follows). */
+    /** {@link #FLUSH} of the velocities alone: the joints' rows stay in the row data (the relax follows). */
     static final int FLUSH_VELOCITIES = 128;
 
     private final Articulations arts;
@@ -104,7 +104,8 @@ final class TreeStages {
      * {@code groundBuild}: the substep's couplings first, after {@link Articulations#layOutGround}),
      * {@link #JOINTS} a pass over its joints' rows ({@code jointsSoft} null: the relax),
      * {@link #FRICTION} its joints' friction rows alone (after the relax's contacts), {@link #FLUSH}
-     * its bodies' velocities with the rates capped and its rows' impulses into the joints ({@link #FLUSH_VELOCITIES}: the velocities alone), {@link #INTEGRATE} its positions (after the
+     * its bodies' velocities with the rates capped and its rows' impulses into the joints
+     * ({@link #FLUSH_VELOCITIES}: the velocities alone), {@link #INTEGRATE} its positions (after the
      * kinematic bodies moved; {@link Articulations#beginIntegrate} first), {@link #PROJECT} its
      * passed limits (then {@link Articulations#projected}).
      */
