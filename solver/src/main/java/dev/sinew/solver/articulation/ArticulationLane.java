@@ -23,6 +23,15 @@ public final class ArticulationLane {
     /** The free step's drives and root springs. */
     final ArticulatedDrives drives;
     double[] jointImpulse = new double[12];
+    private double[] massBlocks = new double[36];
+
+    /** Scratch for an articulation's H of {@code blocks} blocks (see {@link ArticulationTree#hb}). */
+    double[] massBlocks(int blocks) {
+        if (massBlocks.length < 9 * blocks) {
+            massBlocks = new double[18 * blocks];
+        }
+        return massBlocks;
+    }
     /** The rows of the ground block being solved. */
     final ArticulatedGround.Block ground = new ArticulatedGround.Block();
 

@@ -98,6 +98,11 @@ abstract class ArticulationTree {
     final double[] extraRoot = new double[9];
     /** The joint whose soft point springs a free root toward a body that does not move, or −1. */
     int rootSpring = -1;
+    /**
+     * H's blocks while {@link ArticulationResponse#massMatrix} builds it and {@link #factor} factors
+     * it in place, dead after: the engine points it at the scratch of the lane doing the work
+     * ({@link ArticulationLane#massBlocks}), so an articulation does not keep H between stages.
+     */
     double[] hb = new double[36];
     double[] lb = new double[36];
     double[] dinv = new double[36];
@@ -235,9 +240,11 @@ abstract class ArticulationTree {
                 anc[ancOff[i] + depth[p]] = p;
             }
         }
+        if (lb.length < 9 * blocks) {
+            lb = new double[18 * blocks];
+        }
         if (hb.length < 9 * blocks) {
             hb = new double[18 * blocks];
-            lb = new double[18 * blocks];
         }
     }
 

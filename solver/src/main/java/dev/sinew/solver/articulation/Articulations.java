@@ -114,10 +114,11 @@ public final class Articulations {
      * [from, to); every one of them is loaded, and false is returned if one is singular (the caller
      * then gives every body back to the maximal solvers).
      */
-    public boolean load(int from, int to) {
+    public boolean load(ArticulationLane lane, int from, int to) {
         boolean ok = true;
         for (int i = from; i < to; i++) {
             Articulation a = list[i];
+            a.hb = lane.massBlocks(a.blockCount);
             baseMotion(a);
             a.pose(b);
             if (!a.load(b)) {
@@ -184,6 +185,7 @@ public final class Articulations {
             if (lane.jointImpulse.length < 3 * list[i].linkCount) {
                 lane.jointImpulse = new double[3 * list[i].linkCount];
             }
+            list[i].hb = lane.massBlocks(list[i].blockCount);
             ok &= freeStep(list[i], h, gx, gy, gz, lane.drives, lane.jointImpulse);
         }
         return ok;

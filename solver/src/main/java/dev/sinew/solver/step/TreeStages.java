@@ -57,7 +57,7 @@ final class TreeStages {
     }
 
     private void load(int lane, int from, int to) {
-        if (!arts.load(from, to)) {
+        if (!arts.load(lanes[0][lane].art, from, to)) {
             failed = true;
         }
     }
