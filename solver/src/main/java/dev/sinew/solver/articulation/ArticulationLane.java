@@ -9,8 +9,9 @@ import dev.sinew.solver.contact.ContactSolver;
  * articulation's bodies through the contact solver ({@link Articulations#begin(int, ArticulationLane)},
  * {@link Articulations#end(int, ArticulationLane)}, {@link Articulations#crossBegin}), with that
  * task's contact solver, and those of the per-articulation stages (the free step, the joint rows,
- * the ground blocks). An articulation's own scratch stays with the articulation, so a task working
- * on one articulation shares nothing with a task working on another.
+ * the ground blocks, the mass matrix each articulation is built and factored in). An articulation's
+ * own data stays with the articulation, so a task working on one articulation shares nothing with a
+ * task working on another.
  */
 public final class ArticulationLane {
     final ContactSolver contacts;
