@@ -71,8 +71,11 @@ final class ArticulatedJoints {
 
     /**
      * Warm start of the rows (limits, friction) of articulations [from, to) with their impulses from
-     * the last substep; call after the free step. Fills each articulation's row data (from the
-     * joints' parts in a tick's first substep, {@link #warmStartKept} in the others).
+     * the last substep; call after the free step. In a tick's first substep the row data is filled
+     * from the joints' parts; in the others it holds what the last relax measured at the pose the
+     * substep starts from, and the impulses the flush wrote back, so only each limit row's K·j and
+     * j·K·j are new (the free step refactored the tree) and the parts, which lie apart in memory,
+     * are not read.
      */
     void warmStart(int from, int to) {
         for (int i = from; i < to; i++) {
@@ -80,67 +83,56 @@ final class ArticulatedJoints {
             Articulation a = arts.list[i];
             a.nodeResponses();
             if (arts.relaxedAt[i] == arts.lastSubstepStamp) {
-                warmStartKept(a);
-                continue;
+                for (int l = 0; l < a.linkCount; l++) {
+                    if ((a.rowFlags[l] & HAS_LIMITS) != 0) {
+                        respond(a.rowData, ROW * l, a.nodeResponse, 9 * a.linkNode[l]);
+                    }
+                }
+            } else {
+                fill(a);
             }
-            if (a.rowData.length < ROW * a.linkCount) {
-                a.rowData = new double[ROW * a.body.length];
-                a.rowFlags = new int[a.body.length];
-            }
-            double[] d = a.rowData;
-            for (int l = 0; l < a.linkCount; l++) {
-                int j = a.linkJoint[l];
-                FrictionPart fr = j < 0 ? null : joints.friction[j];
-                SwingTwistLimitPart st = j < 0 ? null : joints.swingTwist[j];
-                int o = ROW * l;
-                int f = (fr != null ? HAS_FRICTION : 0) | (st != null ? HAS_LIMITS : 0);
-                a.rowFlags[l] = f;
-                if (f == 0) {
-                    continue;
-                }
-                d[o + SIGN] = sign(a, l);
-                double gx = 0;
-                double gy = 0;
-                double gz = 0;
-                if (fr != null) {
-                    d[o + MAX_TORQUE] = fr.maxTorque;
-                    d[o + FRICTION] = fr.impulse[0];
-                    d[o + FRICTION + 1] = fr.impulse[1];
-                    d[o + FRICTION + 2] = fr.impulse[2];
-                    gx += fr.impulse[0];
-                    gy += fr.impulse[1];
-                    gz += fr.impulse[2];
-                }
-                if (st != null) {
-                    st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
-                    respond(st, a.nodeResponse, 9 * a.linkNode[l]);
-                    a.rowFlags[l] = measured(st, d, o, f);
-                    d[o + LIMITS + 7] = st.twistLower.impulse;
-                    d[o + LIMITS + LIMIT_ROW + 7] = st.twistUpper.impulse;
-                    d[o + LIMITS + 2 * LIMIT_ROW + 7] = st.cone.impulse;
-                    gx += st.twistLower.impulse * st.twistLower.jB[0] + st.twistUpper.impulse * st.twistUpper.jB[0]
-                            + st.cone.impulse * st.cone.jB[0];
-                    gy += st.twistLower.impulse * st.twistLower.jB[1] + st.twistUpper.impulse * st.twistUpper.jB[1]
-                            + st.cone.impulse * st.cone.jB[1];
-                    gz += st.twistLower.impulse * st.twistLower.jB[2] + st.twistUpper.impulse * st.twistUpper.jB[2]
-                            + st.cone.impulse * st.cone.jB[2];
-                }
-                if (gx != 0 || gy != 0 || gz != 0) {
-                    double sign = d[o + SIGN];
-                    a.applyNode(a.linkNode[l], sign * gx, sign * gy, sign * gz);
-                }
-            }
+            applyImpulses(a);
             a.rowsDirty = true;
         }
     }
 
-    /**
-     * The warm start of a substep within the tick, whose row data the last relax measured at the
-     * pose this substep starts from and whose impulses are the joints' (its flush wrote them back):
-     * only each limit row's K·j and j·K·j are new (the free step refactored the tree), so the joints'
-     * parts, which lie apart in memory, are not read. The same arithmetic as the full warm start.
-     */
-    private void warmStartKept(Articulation a) {
+    /** Articulation a's row data from its joints' parts: signs, friction, the limits measured now, impulses. */
+    private void fill(Articulation a) {
+        if (a.rowData.length < ROW * a.linkCount) {
+            a.rowData = new double[ROW * a.body.length];
+            a.rowFlags = new int[a.body.length];
+        }
+        double[] d = a.rowData;
+        for (int l = 0; l < a.linkCount; l++) {
+            int j = a.linkJoint[l];
+            FrictionPart fr = j < 0 ? null : joints.friction[j];
+            SwingTwistLimitPart st = j < 0 ? null : joints.swingTwist[j];
+            int o = ROW * l;
+            int f = (fr != null ? HAS_FRICTION : 0) | (st != null ? HAS_LIMITS : 0);
+            a.rowFlags[l] = f;
+            if (f == 0) {
+                continue;
+            }
+            d[o + SIGN] = sign(a, l);
+            if (fr != null) {
+                d[o + MAX_TORQUE] = fr.maxTorque;
+                d[o + FRICTION] = fr.impulse[0];
+                d[o + FRICTION + 1] = fr.impulse[1];
+                d[o + FRICTION + 2] = fr.impulse[2];
+            }
+            if (st != null) {
+                st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+                a.rowFlags[l] = measured(st, d, o, f);
+                respond(d, o, a.nodeResponse, 9 * a.linkNode[l]);
+                d[o + LIMITS + 7] = st.twistLower.impulse;
+                d[o + LIMITS + LIMIT_ROW + 7] = st.twistUpper.impulse;
+                d[o + LIMITS + 2 * LIMIT_ROW + 7] = st.cone.impulse;
+            }
+        }
+    }
+
+    /** Applies each link's friction and limit impulses in the row data to its node (the warm start). */
+    private void applyImpulses(Articulation a) {
         double[] d = a.rowData;
         for (int l = 0; l < a.linkCount; l++) {
             int f = a.rowFlags[l];
@@ -160,10 +152,6 @@ final class ArticulatedJoints {
                 int lo = o + LIMITS;
                 int uo = lo + LIMIT_ROW;
                 int co = uo + LIMIT_ROW;
-                int ko = 9 * a.linkNode[l];
-                respond(d, lo, a.nodeResponse, ko);
-                respond(d, uo, a.nodeResponse, ko);
-                respond(d, co, a.nodeResponse, ko);
                 gx += d[lo + 7] * d[lo] + d[uo + 7] * d[uo] + d[co + 7] * d[co];
                 gy += d[lo + 7] * d[lo + 1] + d[uo + 7] * d[uo + 1] + d[co + 7] * d[co + 1];
                 gz += d[lo + 7] * d[lo + 2] + d[uo + 7] * d[uo + 2] + d[co + 7] * d[co + 2];
@@ -173,11 +161,21 @@ final class ArticulatedJoints {
                 a.applyNode(a.linkNode[l], sign * gx, sign * gy, sign * gz);
             }
         }
-        a.rowsDirty = true;
     }
 
-    /** A limit row's K·j and j·K·j (row data at ro) for the node response K at k[ko..]. */
-    private static void respond(double[] d, int ro, double[] k, int ko) {
+    /** The link's three limit rows' K·j and j·K·j (its row data at o) for the node response K at k[ko..]. */
+    private static void respond(double[] d, int o, double[] k, int ko) {
+        respondRow(d, o + LIMITS, k, ko);
+        respondRow(d, o + LIMITS + LIMIT_ROW, k, ko);
+        respondRow(d, o + LIMITS + 2 * LIMIT_ROW, k, ko);
+    }
+
+    /**
+     * A limit row's K·j and j·K·j (row data at ro), K the node's self-response this substep (its
+     * change of relative angular velocity, rad/s, per angular impulse on it, N·m·s; world axes) at
+     * k[ko..]: (rad/s)/(N·m·s), and the row's inverse effective mass in the same unit.
+     */
+    private static void respondRow(double[] d, int ro, double[] k, int ko) {
         double jx = d[ro];
         double jy = d[ro + 1];
         double jz = d[ro + 2];
@@ -191,8 +189,9 @@ final class ArticulatedJoints {
     }
 
     /**
-     * Copies what the limits' last measure gave (each row's j, K·j, j·K·j and C, which rows are on,
-     * the spring) into the row data at o; returns the link's flags. Impulses are left alone.
+     * Copies what the limits' last measure gave (each row's j and C, which rows are on, the spring)
+     * into the row data at o; returns the link's flags. Impulses, K·j and j·K·j ({@link #respond})
+     * are left alone.
      */
     private static int measured(SwingTwistLimitPart st, double[] d, int o, int flags) {
         int f = flags & (HAS_FRICTION | HAS_LIMITS);
@@ -217,10 +216,6 @@ final class ArticulatedJoints {
         d[ro] = row.jB[0];
         d[ro + 1] = row.jB[1];
         d[ro + 2] = row.jB[2];
-        d[ro + 3] = row.kj[0];
-        d[ro + 4] = row.kj[1];
-        d[ro + 5] = row.kj[2];
-        d[ro + 6] = row.kjj;
         d[ro + 8] = c;
     }
 
@@ -305,8 +300,8 @@ final class ArticulatedJoints {
                         if (!(measured && !st.spring.active)) {
                             st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
                         }
-                        respond(st, a.nodeResponse, ko);
                         f = measured(st, d, o, f);
+                        respond(d, o, a.nodeResponse, ko);
                         flags[l] = f;
                     }
                     boolean spring = (f & SPRING_ON) != 0;
@@ -407,24 +402,6 @@ final class ArticulatedJoints {
         dk[0] = dx;
         dk[1] = dy;
         dk[2] = dz;
-    }
-
-    /** Each limit row's K·j and j·K·j for the node response K at k[ko..] (see {@link AxisConstraintPart#kj}). */
-    private static void respond(SwingTwistLimitPart st, double[] k, int ko) {
-        respond(st.twistLower, k, ko);
-        respond(st.twistUpper, k, ko);
-        respond(st.cone, k, ko);
-    }
-
-    private static void respond(AxisConstraintPart row, double[] k, int ko) {
-        double[] jv = row.jB;
-        double tx = k[ko] * jv[0] + k[ko + 1] * jv[1] + k[ko + 2] * jv[2];
-        double ty = k[ko + 3] * jv[0] + k[ko + 4] * jv[1] + k[ko + 5] * jv[2];
-        double tz = k[ko + 6] * jv[0] + k[ko + 7] * jv[1] + k[ko + 8] * jv[2];
-        row.kj[0] = tx;
-        row.kj[1] = ty;
-        row.kj[2] = tz;
-        row.kjj = jv[0] * tx + jv[1] * ty + jv[2] * tz;
     }
 
     /** rate += K·(x, y, z): the node's own velocity change for an impulse on it. */

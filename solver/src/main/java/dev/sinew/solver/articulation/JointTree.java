@@ -134,9 +134,9 @@ abstract class JointTree {
         }
         for (int j = 0; j < joints.high; j++) {
             if (live(j) && joints.touchesMoving(b, j) && !(moving(joints.bodyA[j]) && moving(joints.bodyB[j]))) {
-                int body = moving(joints.bodyA[j]) ? joints.bodyA[j] : joints.bodyB[j];
-                worldJoints[find(body)]++;
-                worldJoint[find(body)] = j;
+                int root = find(moving(joints.bodyA[j]) ? joints.bodyA[j] : joints.bodyB[j]);
+                worldJoints[root]++;
+                worldJoint[root] = j;
             }
         }
         adjacency();

@@ -33,14 +33,6 @@ public final class AxisConstraintPart {
     public double impulse;
     /** True while the tree solver carries this row (set by the joint when it offers the row). */
     public boolean inTree;
-    /**
-     * For a row of an articulated joint: K·jB with K its node's self-response this substep (the
-     * node's change of relative angular velocity, rad/s, per angular impulse on it, N·m·s; world
-     * axes), so (rad/s)/(N·m·s), and jB·K·jB, the row's inverse effective mass in the same unit;
-     * kept while the pose and the factor hold (set when the limit is measured).
-     */
-    public final double[] kj = new double[3];
-    public double kjj;
     private final double[] t = new double[3];
 
     /** Makes this an angular row with gradient j (world). */
