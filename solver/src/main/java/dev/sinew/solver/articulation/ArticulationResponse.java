@@ -354,25 +354,59 @@ abstract class ArticulationResponse extends ArticulationTree {
             int bo = blockOff[i];
             int ao = ancOff[i];
             int o = 9 * i;
-            System.arraycopy(dinv, o, nodeResponse, o, 9);
+            double n00 = dinv[o];
+            double n01 = dinv[o + 1];
+            double n02 = dinv[o + 2];
+            double n10 = dinv[o + 3];
+            double n11 = dinv[o + 4];
+            double n12 = dinv[o + 5];
+            double n20 = dinv[o + 6];
+            double n21 = dinv[o + 7];
+            double n22 = dinv[o + 8];
             for (int kk = 0; kk < d; kk++) {
+                // += (M_ik·D⁻¹_k)·M_ikᵀ, summed in locals
                 int mo = 9 * (bo + kk);
-                // nodeResponse += (M_ik·D⁻¹_k)·M_ikᵀ
-                for (int r = 0; r < 3; r++) {
-                    for (int c = 0; c < 3; c++) {
-                        nodeResponse[o + 3 * r + c] += pb[mo + 3 * r] * mb[mo + 3 * c] + pb[mo + 3 * r + 1] * mb[mo + 3 * c + 1]
-                                + pb[mo + 3 * r + 2] * mb[mo + 3 * c + 2];
-                    }
-                }
+                double p00 = pb[mo];
+                double p01 = pb[mo + 1];
+                double p02 = pb[mo + 2];
+                double p10 = pb[mo + 3];
+                double p11 = pb[mo + 4];
+                double p12 = pb[mo + 5];
+                double p20 = pb[mo + 6];
+                double p21 = pb[mo + 7];
+                double p22 = pb[mo + 8];
+                double m00 = mb[mo];
+                double m01 = mb[mo + 1];
+                double m02 = mb[mo + 2];
+                double m10 = mb[mo + 3];
+                double m11 = mb[mo + 4];
+                double m12 = mb[mo + 5];
+                double m20 = mb[mo + 6];
+                double m21 = mb[mo + 7];
+                double m22 = mb[mo + 8];
+                n00 += p00 * m00 + p01 * m01 + p02 * m02;
+                n01 += p00 * m10 + p01 * m11 + p02 * m12;
+                n02 += p00 * m20 + p01 * m21 + p02 * m22;
+                n10 += p10 * m00 + p11 * m01 + p12 * m02;
+                n11 += p10 * m10 + p11 * m11 + p12 * m12;
+                n12 += p10 * m20 + p11 * m21 + p12 * m22;
+                n20 += p20 * m00 + p21 * m01 + p22 * m02;
+                n21 += p20 * m10 + p21 * m11 + p22 * m12;
+                n22 += p20 * m20 + p21 * m21 + p22 * m22;
             }
-            for (int r = 0; r < 3; r++) {
-                for (int c = r + 1; c < 3; c++) {
-                    double m = 0.5 * (nodeResponse[o + 3 * r + c] + nodeResponse[o + 3 * c + r]);
-                    nodeResponse[o + 3 * r + c] = m;
-                    nodeResponse[o + 3 * c + r] = m;
-                }
-            }
-            System.arraycopy(nodeResponse, o, t, 0, 9);
+            double s01 = 0.5 * (n01 + n10);
+            double s02 = 0.5 * (n02 + n20);
+            double s12 = 0.5 * (n12 + n21);
+            t[0] = n00;
+            t[1] = s01;
+            t[2] = s02;
+            t[3] = s01;
+            t[4] = n11;
+            t[5] = s12;
+            t[6] = s02;
+            t[7] = s12;
+            t[8] = n22;
+            System.arraycopy(t, 0, nodeResponse, o, 9);
             Mat3.invert(t, inv9);
             System.arraycopy(inv9, 0, nodeResponseInv, o, 9);
         }

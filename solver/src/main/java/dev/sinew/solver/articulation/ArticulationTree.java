@@ -414,39 +414,7 @@ abstract class ArticulationTree {
             mb = new double[lb.length];
             pb = new double[lb.length];
         }
-        for (int i = 0; i < nodeCount; i++) {
-            int d = depth[i];
-            int bo = blockOff[i];
-            int ao = ancOff[i];
-            for (int kk = 0; kk < d; kk++) {
-                int mo = 9 * (bo + kk);
-                System.arraycopy(lb, mo, mb, mo, 9);
-                for (int aa = kk + 1; aa < d; aa++) {
-                    int lo = 9 * (bo + aa);
-                    int ko = 9 * (blockOff[anc[ao + aa]] + kk);
-                    for (int r = 0; r < 3; r++) {
-                        double l0 = lb[lo + 3 * r];
-                        double l1 = lb[lo + 3 * r + 1];
-                        double l2 = lb[lo + 3 * r + 2];
-                        for (int c = 0; c < 3; c++) {
-                            mb[mo + 3 * r + c] += l0 * mb[ko + c] + l1 * mb[ko + 3 + c] + l2 * mb[ko + 6 + c];
-                        }
-                    }
-                }
-                for (int e = 0; e < 9; e++) {
-                    mb[mo + e] = -mb[mo + e];
-                }
-                int dk = 9 * anc[ao + kk];
-                for (int r = 0; r < 3; r++) {
-                    double m0 = mb[mo + 3 * r];
-                    double m1 = mb[mo + 3 * r + 1];
-                    double m2 = mb[mo + 3 * r + 2];
-                    for (int c = 0; c < 3; c++) {
-                        pb[mo + 3 * r + c] = m0 * dinv[dk + c] + m1 * dinv[dk + 3 + c] + m2 * dinv[dk + 6 + c];
-                    }
-                }
-            }
-        }
+        PathInverse.fill(nodeCount, depth, blockOff, ancOff, anc, lb, dinv, mb, pb);
         inverseValid = true;
     }
 
