@@ -449,6 +449,9 @@ final class ArticulatedJoints {
             if (c > 0) {
                 bias = c / h;
             }
+            if (impulse == 0 && cdot + bias >= 0) {
+                return 0; // a row at rest that the rate does not close: its impulse stays zero
+            }
             // once passed, the row only stops the joint from going further (Ċ ≥ 0): the position
             // projection after the position update closes it, without the speed a soft push-out
             // would give a limb thrown far past its limit
