@@ -39,10 +39,6 @@ final class ArticulatedJoints {
         return joints.bodyB[a.linkJoint[l]] == a.body[l] ? 1 : -1;
     }
 
-    private boolean moving(int body) {
-        return b.solverInvMass(body) > 0;
-    }
-
     private final double[] rate = new double[3];
     private final double[] dk = new double[3];
 
@@ -332,7 +328,6 @@ final class ArticulatedJoints {
         }
     }
 
-
     /** {@link #rate} = the joint's rate ω_B − ω_A: its node's velocity now, times the node's sign. */
     private void signedRate(Articulation a, int node, double sign) {
         a.nodeVelocity(node, rate);
@@ -387,11 +382,14 @@ final class ArticulatedJoints {
         double ny = iy - (kInv[ko + 3] * rate[0] + kInv[ko + 4] * rate[1] + kInv[ko + 5] * rate[2]);
         double nz = iz - (kInv[ko + 6] * rate[0] + kInv[ko + 7] * rate[1] + kInv[ko + 8] * rate[2]);
         double max = d[o + MAX_TORQUE] * h;
-        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        double sc = len > max ? max / len * (1 - 1e-15) : 1;
-        nx *= sc;
-        ny *= sc;
-        nz *= sc;
+        double len2 = nx * nx + ny * ny + nz * nz;
+        if (!(len2 < FRICTION_INSIDE * (max * max))) {
+            double len = Math.sqrt(len2);
+            double sc = len > max ? max / len * (1 - 1e-15) : 1;
+            nx *= sc;
+            ny *= sc;
+            nz *= sc;
+        }
         double dx = nx - ix;
         double dy = ny - iy;
         double dz = nz - iz;
@@ -403,6 +401,9 @@ final class ArticulatedJoints {
         dk[1] = dy;
         dk[2] = dz;
     }
+
+    /** A friction impulse whose square is below this fraction of the bound's square is within it. */
+    private static final double FRICTION_INSIDE = 1 - 1e-9;
 
     /** rate += K·(x, y, z): the node's own velocity change for an impulse on it. */
     private void addRate(double[] k, int o, double x, double y, double z) {
@@ -566,7 +567,7 @@ final class ArticulatedJoints {
         }
         for (int pi = ground.start(t); pi < ground.start(t + 1); pi++) {
             ContactPair c = ground.pair(pi);
-            boolean onB = moving(c.bodyB);
+            boolean onB = b.solverInvMass(c.bodyB) > 0;
             int body = onB ? c.bodyB : c.bodyA;
             double sign = onB ? 1 : -1;
             for (int k = 0; k < c.pointCount; k++) {
@@ -693,8 +694,4 @@ final class ArticulatedJoints {
     }
 
     private double[] scratch = new double[16];
-
-
-
-
 }
