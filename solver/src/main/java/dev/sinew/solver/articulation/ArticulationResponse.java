@@ -1,8 +1,5 @@
 package dev.sinew.solver.articulation;
 
-import static dev.sinew.solver.math.Mat3.mulVec;
-import static dev.sinew.solver.math.Mat3.subVec;
-
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.math.Mat3;
 import java.util.Arrays;
@@ -459,15 +456,7 @@ abstract class ArticulationResponse extends ArticulationTree {
         }
         displacing = false;
         double[] x = dispX;
-        for (int j = 0; j < nodeCount; j++) {
-            mulVec(dinv, 9 * j, disp, 3 * j, x, 3 * j);
-            int d = depth[j];
-            int bo = blockOff[j];
-            int ao = ancOff[j];
-            for (int a = 0; a < d; a++) {
-                subVec(lb, 9 * (bo + a), x, 3 * anc[ao + a], x, 3 * j);
-            }
-        }
+        forward(disp, x);
         java.util.Arrays.fill(disp, 0, 3 * nodeCount, 0);
         if (turn.length < 3 * linkCount) {
             turn = new double[3 * body.length];

@@ -2,10 +2,8 @@ package dev.sinew.solver.articulation;
 
 import static dev.sinew.solver.math.Mat3.invertSpd;
 import static dev.sinew.solver.math.Mat3.mulTransposed;
-import static dev.sinew.solver.math.Mat3.mulVec;
 import static dev.sinew.solver.math.Mat3.subMul;
 import static dev.sinew.solver.math.Mat3.subTransposedVec;
-import static dev.sinew.solver.math.Mat3.subVec;
 
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.math.Quaternions;
@@ -430,14 +428,39 @@ abstract class ArticulationTree {
                 subTransposedVec(lb, 9 * (bo + a), w, 3 * j, w, 3 * anc[ao + a]);
             }
         }
+        forward(w, x);
+    }
+
+    /**
+     * x = L⁻¹·D⁻¹·w over every node, root first: x_j = D⁻¹_j·w_j − Σ_a L_ja·x_a over j's ancestors
+     * (x must not alias w). Each x_j is summed in locals.
+     */
+    final void forward(double[] w, double[] x) {
         for (int j = 0; j < nodeCount; j++) {
-            mulVec(dinv, 9 * j, w, 3 * j, x, 3 * j);
+            int io = 9 * j;
+            int o = 3 * j;
+            double wx = w[o];
+            double wy = w[o + 1];
+            double wz = w[o + 2];
+            double x0 = dinv[io] * wx + dinv[io + 1] * wy + dinv[io + 2] * wz;
+            double x1 = dinv[io + 3] * wx + dinv[io + 4] * wy + dinv[io + 5] * wz;
+            double x2 = dinv[io + 6] * wx + dinv[io + 7] * wy + dinv[io + 8] * wz;
             int d = depth[j];
             int bo = blockOff[j];
             int ao = ancOff[j];
             for (int a = 0; a < d; a++) {
-                subVec(lb, 9 * (bo + a), x, 3 * anc[ao + a], x, 3 * j);
+                int lo = 9 * (bo + a);
+                int t = 3 * anc[ao + a];
+                double px = x[t];
+                double py = x[t + 1];
+                double pz = x[t + 2];
+                x0 -= lb[lo] * px + lb[lo + 1] * py + lb[lo + 2] * pz;
+                x1 -= lb[lo + 3] * px + lb[lo + 4] * py + lb[lo + 5] * pz;
+                x2 -= lb[lo + 6] * px + lb[lo + 7] * py + lb[lo + 8] * pz;
             }
+            x[o] = x0;
+            x[o + 1] = x1;
+            x[o + 2] = x2;
         }
     }
 
@@ -548,15 +571,7 @@ abstract class ArticulationTree {
             return;
         }
         double[] x = pathOut;
-        for (int j = 0; j < nodeCount; j++) {
-            mulVec(dinv, 9 * j, lazy, 3 * j, x, 3 * j);
-            int d = depth[j];
-            int bo = blockOff[j];
-            int ao = ancOff[j];
-            for (int a = 0; a < d; a++) {
-                subVec(lb, 9 * (bo + a), x, 3 * anc[ao + a], x, 3 * j);
-            }
-        }
+        forward(lazy, x);
         for (int i = 0; i < 3 * nodeCount; i++) {
             qd[i] += x[i];
             lazy[i] = 0;
