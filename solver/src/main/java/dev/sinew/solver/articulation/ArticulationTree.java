@@ -477,28 +477,36 @@ abstract class ArticulationTree {
         pending = true;
     }
 
-    /** buf[o..] += L⁻ᵀ·g for g on node's path (g consumed). */
+    /**
+     * buf[o..] += L⁻ᵀ·g for g on node's path (g consumed: it ends as L⁻ᵀ·g on the path). Deepest
+     * first, each path node's entry pulls the terms of the nodes below it (deepest first too), summed
+     * in locals: g_t −= Σ_k L_ktᵀ·g_k.
+     */
     final void scatterInto(int node, double[] g, double[] buf, int o) {
         int d = depth[node];
         int ao = ancOff[node];
-        for (int idx = d; idx >= 0; idx--) {
-            int k = idx == d ? node : anc[ao + idx];
-            double gx = g[3 * k];
-            double gy = g[3 * k + 1];
-            double gz = g[3 * k + 2];
-            buf[o + 3 * k] += gx;
-            buf[o + 3 * k + 1] += gy;
-            buf[o + 3 * k + 2] += gz;
-            int kd = depth[k];
-            int kb = blockOff[k];
-            int ka = ancOff[k];
-            for (int a = 0; a < kd; a++) {
-                int lo = 9 * (kb + a);
-                int t = 3 * anc[ka + a];
-                g[t] -= lb[lo] * gx + lb[lo + 3] * gy + lb[lo + 6] * gz;
-                g[t + 1] -= lb[lo + 1] * gx + lb[lo + 4] * gy + lb[lo + 7] * gz;
-                g[t + 2] -= lb[lo + 2] * gx + lb[lo + 5] * gy + lb[lo + 8] * gz;
+        for (int ti = d; ti >= 0; ti--) {
+            int t = ti == d ? node : anc[ao + ti];
+            int to = 3 * t;
+            double x = g[to];
+            double y = g[to + 1];
+            double z = g[to + 2];
+            for (int ki = d; ki > ti; ki--) {
+                int k = ki == d ? node : anc[ao + ki];
+                int lo = 9 * (blockOff[k] + ti);
+                double gx = g[3 * k];
+                double gy = g[3 * k + 1];
+                double gz = g[3 * k + 2];
+                x -= lb[lo] * gx + lb[lo + 3] * gy + lb[lo + 6] * gz;
+                y -= lb[lo + 1] * gx + lb[lo + 4] * gy + lb[lo + 7] * gz;
+                z -= lb[lo + 2] * gx + lb[lo + 5] * gy + lb[lo + 8] * gz;
             }
+            g[to] = x;
+            g[to + 1] = y;
+            g[to + 2] = z;
+            buf[o + to] += x;
+            buf[o + to + 1] += y;
+            buf[o + to + 2] += z;
         }
     }
 
