@@ -531,13 +531,18 @@ abstract class ArticulationResponse extends ArticulationTree {
 
     /** {@link #gd} = G·D⁻¹_node for the 6×3 block G at g[go..go+17]. */
     private void timesDinv(double[] g, int go, int node) {
+        timesDinv(g, go, node, gd, 0);
+    }
+
+    /** out[oo..oo+17] = G·D⁻¹_node for the 6×3 block G at g[go..go+17]. */
+    private void timesDinv(double[] g, int go, int node, double[] out, int oo) {
         int dk = 9 * node;
         for (int r = 0; r < 6; r++) {
             double g0 = g[go + 3 * r];
             double g1 = g[go + 3 * r + 1];
             double g2 = g[go + 3 * r + 2];
             for (int c = 0; c < 3; c++) {
-                gd[3 * r + c] = g0 * dinv[dk + c] + g1 * dinv[dk + 3 + c] + g2 * dinv[dk + 6 + c];
+                out[oo + 3 * r + c] = g0 * dinv[dk + c] + g1 * dinv[dk + 3 + c] + g2 * dinv[dk + 6 + c];
             }
         }
     }
@@ -553,6 +558,7 @@ abstract class ArticulationResponse extends ArticulationTree {
 
     /** Per path node: G_k (6×3, row-major) of {@link #linkResponses}. */
     private double[] gk = new double[18 * 4];
+    /** Per path node: the other link's G_k ({@link #crossResponse}), or G_k·D⁻¹_k ({@link #linkResponses}). */
     private double[] gk2 = new double[18 * 4];
     private final double[] gd = new double[18];
 
@@ -585,23 +591,21 @@ abstract class ArticulationResponse extends ArticulationTree {
             int d = depth[n];
             int ao = ancOff[n];
             pathG(b, l, gk);
-            int o = 36 * k;
-            java.util.Arrays.fill(out, o, o + 36, 0);
+            // G_k·D⁻¹_k of every path node into gk2, then each entry of R = Σ_k (G_k·D⁻¹_k)·G_kᵀ
+            // summed over the path in a local, root first
             for (int kk = 0; kk <= d; kk++) {
-                int node = kk == d ? n : anc[ao + kk];
-                int go = 18 * kk;
-                // out += (G_k·D⁻¹_k)·G_kᵀ
-                timesDinv(gk, go, node);
-                for (int r = 0; r < 6; r++) {
-                    for (int c = r; c < 6; c++) {
-                        out[o + 6 * r + c] += gd[3 * r] * gk[go + 3 * c] + gd[3 * r + 1] * gk[go + 3 * c + 1]
-                                + gd[3 * r + 2] * gk[go + 3 * c + 2];
-                    }
-                }
+                timesDinv(gk, 18 * kk, kk == d ? n : anc[ao + kk], gk2, 18 * kk);
             }
+            int o = 36 * k;
             for (int r = 0; r < 6; r++) {
-                for (int c = r + 1; c < 6; c++) {
-                    out[o + 6 * c + r] = out[o + 6 * r + c];
+                for (int c = r; c < 6; c++) {
+                    double sum = 0;
+                    for (int go = 0; go <= 18 * d; go += 18) {
+                        sum += gk2[go + 3 * r] * gk[go + 3 * c] + gk2[go + 3 * r + 1] * gk[go + 3 * c + 1]
+                                + gk2[go + 3 * r + 2] * gk[go + 3 * c + 2];
+                    }
+                    out[o + 6 * r + c] = sum;
+                    out[o + 6 * c + r] = sum;
                 }
             }
         }
