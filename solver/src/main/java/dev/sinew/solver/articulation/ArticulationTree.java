@@ -437,31 +437,36 @@ abstract class ArticulationTree {
      */
     final void forward(double[] w, double[] x) {
         for (int j = 0; j < nodeCount; j++) {
-            int io = 9 * j;
-            int o = 3 * j;
-            double wx = w[o];
-            double wy = w[o + 1];
-            double wz = w[o + 2];
-            double x0 = dinv[io] * wx + dinv[io + 1] * wy + dinv[io + 2] * wz;
-            double x1 = dinv[io + 3] * wx + dinv[io + 4] * wy + dinv[io + 5] * wz;
-            double x2 = dinv[io + 6] * wx + dinv[io + 7] * wy + dinv[io + 8] * wz;
-            int d = depth[j];
-            int bo = blockOff[j];
-            int ao = ancOff[j];
-            for (int a = 0; a < d; a++) {
-                int lo = 9 * (bo + a);
-                int t = 3 * anc[ao + a];
-                double px = x[t];
-                double py = x[t + 1];
-                double pz = x[t + 2];
-                x0 -= lb[lo] * px + lb[lo + 1] * py + lb[lo + 2] * pz;
-                x1 -= lb[lo + 3] * px + lb[lo + 4] * py + lb[lo + 5] * pz;
-                x2 -= lb[lo + 6] * px + lb[lo + 7] * py + lb[lo + 8] * pz;
-            }
-            x[o] = x0;
-            x[o + 1] = x1;
-            x[o + 2] = x2;
+            forward(j, w, x);
         }
+    }
+
+    /** x_j = D⁻¹_j·w_j − Σ_a L_ja·x_a over j's ancestors (their x already there), summed in locals. */
+    private void forward(int j, double[] w, double[] x) {
+        int io = 9 * j;
+        int o = 3 * j;
+        double wx = w[o];
+        double wy = w[o + 1];
+        double wz = w[o + 2];
+        double x0 = dinv[io] * wx + dinv[io + 1] * wy + dinv[io + 2] * wz;
+        double x1 = dinv[io + 3] * wx + dinv[io + 4] * wy + dinv[io + 5] * wz;
+        double x2 = dinv[io + 6] * wx + dinv[io + 7] * wy + dinv[io + 8] * wz;
+        int d = depth[j];
+        int bo = blockOff[j];
+        int ao = ancOff[j];
+        for (int a = 0; a < d; a++) {
+            int lo = 9 * (bo + a);
+            int t = 3 * anc[ao + a];
+            double px = x[t];
+            double py = x[t + 1];
+            double pz = x[t + 2];
+            x0 -= lb[lo] * px + lb[lo + 1] * py + lb[lo + 2] * pz;
+            x1 -= lb[lo + 3] * px + lb[lo + 4] * py + lb[lo + 5] * pz;
+            x2 -= lb[lo + 6] * px + lb[lo + 7] * py + lb[lo + 8] * pz;
+        }
+        x[o] = x0;
+        x[o + 1] = x1;
+        x[o + 2] = x2;
     }
 
     // ------------------------------------------------------------------ lazy impulses and path velocities
@@ -547,26 +552,11 @@ abstract class ArticulationTree {
                 out[o + 2] = base[o + 2];
                 continue;
             }
-            // x_k = D_k⁻¹·w_k − Σ L_k,a·x_a
-            double[] di = dinv;
-            int io = 9 * k;
-            double x = di[io] * buf[o] + di[io + 1] * buf[o + 1] + di[io + 2] * buf[o + 2];
-            double y = di[io + 3] * buf[o] + di[io + 4] * buf[o + 1] + di[io + 5] * buf[o + 2];
-            double z = di[io + 6] * buf[o] + di[io + 7] * buf[o + 1] + di[io + 8] * buf[o + 2];
-            int kb = blockOff[k];
-            for (int a = 0; a < idx; a++) {
-                int lo = 9 * (kb + a);
-                int t = 3 * anc[ao + a];
-                double px = pathOut[t];
-                double py = pathOut[t + 1];
-                double pz = pathOut[t + 2];
-                x -= lb[lo] * px + lb[lo + 1] * py + lb[lo + 2] * pz;
-                y -= lb[lo + 3] * px + lb[lo + 4] * py + lb[lo + 5] * pz;
-                z -= lb[lo + 6] * px + lb[lo + 7] * py + lb[lo + 8] * pz;
-            }
-            pathOut[o] = x;
-            pathOut[o + 1] = y;
-            pathOut[o + 2] = z;
+            // x_k = D_k⁻¹·w_k − Σ L_k,a·x_a, the path above k done already
+            forward(k, buf, pathOut);
+            double x = pathOut[o];
+            double y = pathOut[o + 1];
+            double z = pathOut[o + 2];
             out[o] = (base == null ? 0 : base[o]) + x;
             out[o + 1] = (base == null ? 0 : base[o + 1]) + y;
             out[o + 2] = (base == null ? 0 : base[o + 2]) + z;
