@@ -349,7 +349,6 @@ abstract class ArticulationResponse extends ArticulationTree {
         for (int i = 0; i < nodeCount; i++) {
             int d = depth[i];
             int bo = blockOff[i];
-            int ao = ancOff[i];
             int o = 9 * i;
             double n00 = dinv[o];
             double n01 = dinv[o + 1];

@@ -485,7 +485,8 @@ abstract class ArticulationTree {
     /**
      * buf[o..] += L⁻ᵀ·g for g on node's path (g consumed: it ends as L⁻ᵀ·g on the path). Deepest
      * first, each path node's entry pulls the terms of the nodes below it (deepest first too), summed
-     * in locals: g_t −= Σ_k L_ktᵀ·g_k.
+     * in locals: g_t −= Σ_k L_ktᵀ·g_k, L_kt at blockOff[k] + depth[t] (a path node's depth is its
+     * place on the path).
      */
     final void scatterInto(int node, double[] g, double[] buf, int o) {
         int d = depth[node];
