@@ -85,6 +85,7 @@ final class ArticulatedJoints {
                     }
                 }
             } else {
+                writeBack(i);
                 fill(a);
             }
             applyImpulses(a);
@@ -216,9 +217,10 @@ final class ArticulatedJoints {
     }
 
     /**
-     * Writes the impulses of the rows of articulation t back into its joints' parts (they are
-     * read between ticks: the next tick's first warm start, snapshots, the joints' views; and by the
-     * maximal solvers should the articulations be let go).
+     * Writes the impulses of the rows of articulation t back into its joints' parts, if newer: at
+     * the tick's end, before the parts are read again mid-tick (a warm start that fills the rows
+     * afresh), and when the articulations are let go (the maximal solvers warm-start from the parts).
+     * Between ticks they are read by the next tick's first warm start, snapshots and the joints' views.
      */
     void writeBack(int t) {
         Articulation a = arts.list[t];

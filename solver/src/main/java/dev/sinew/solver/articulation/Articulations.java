@@ -95,6 +95,9 @@ public final class Articulations {
 
     /** Gives every body back to the maximal solvers (an articulation was singular). */
     public void abandon() {
+        for (int t = 0; t < count; t++) {
+            mainLane.rows.writeBack(t);
+        }
         for (int i = 0; i < b.high; i++) {
             artOf[i] = -1;
             b.articulated[i] = false;
@@ -305,7 +308,7 @@ public final class Articulations {
      * Writes the velocities of the bodies of articulations [from, to) (pending impulses folded in),
      * each joint's rate first held within {@link #MAX_TURN} per substep h (the caps counted in the
      * lane's counters), and with {@code rows} the impulses of their joints' friction and limit rows
-     * into the joints (between a substep's passes and its relax nothing reads them there).
+     * into the joints (the tick's last flush: within a tick the rows are read from the row data).
      */
     public void flush(double h, ArticulationLane lane, int from, int to, boolean rows) {
         for (int i = from; i < to; i++) {

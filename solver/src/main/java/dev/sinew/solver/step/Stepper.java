@@ -408,7 +408,7 @@ public final class Stepper {
         jointTree.solve(0, false);
         jointTree.solveContacts(contactSolver, invH, false);
         jointSolver.solve(bodies, null);
-        trees.run(TreeStages.GROUND | TreeStages.FRICTION | TreeStages.FLUSH, null, false, false);
+        trees.run(TreeStages.GROUND | TreeStages.FRICTION | TreeStages.FLUSH_VELOCITIES, null, false, false);
     }
 
     /**

@@ -20,7 +20,7 @@ final class TreeStages {
     static final int FLUSH = 16;
     static final int INTEGRATE = 32;
     static final int PROJECT = 64;
-    /** {@link #FLUSH} of the velocities alone: the joints' rows stay in the row data (the relax follows). */
+    /** {@link #FLUSH} of the velocities alone: the joints' rows stay in the row data until the tick's end. */
     static final int FLUSH_VELOCITIES = 128;
 
     private final Articulations arts;
