@@ -45,7 +45,7 @@ final class ArticulatedJoints {
     // A substep's rows are read and written in each articulation's flat row data (per link, ROW
     // doubles and a flags word) rather than in the joints' part objects, which lie apart in memory:
     // a tick's first warm start fills it from the parts, the later ones keep what the relax left
-    // there, and the relax's flush writes the impulses back.
+    // there, and the tick's last flush writes the impulses back.
     /** Doubles per link in {@link ArticulationTree#rowData}. */
     static final int ROW = 34;
     /** The joint's sign (+1: the link is body B), then friction's maxTorque and impulse (3). */
@@ -69,9 +69,8 @@ final class ArticulatedJoints {
      * Warm start of the rows (limits, friction) of articulations [from, to) with their impulses from
      * the last substep; call after the free step. In a tick's first substep the row data is filled
      * from the joints' parts; in the others it holds what the last relax measured at the pose the
-     * substep starts from, and the impulses the flush wrote back, so only each limit row's K·j and
-     * j·K·j are new (the free step refactored the tree) and the parts, which lie apart in memory,
-     * are not read.
+     * substep starts from, and the impulses it left, so only each limit row's K·j and j·K·j are new
+     * (the free step refactored the tree) and the parts, which lie apart in memory, are not read.
      */
     void warmStart(int from, int to) {
         for (int i = from; i < to; i++) {

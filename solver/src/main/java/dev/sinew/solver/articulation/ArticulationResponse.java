@@ -222,8 +222,11 @@ abstract class ArticulationResponse extends ArticulationTree {
         }
     }
 
-    /** The blocks of H (see the class doc) from the composites and pivots. */
+    /** The blocks of H (see the class doc) from the composites and pivots, into {@link #hb}. */
     void massMatrix() {
+        if (hb.length < 9 * blockCount) {
+            hb = new double[18 * blockCount];
+        }
         for (int j = 0; j < nodeCount; j++) {
             int s = nodeLink[j];
             double m = compMass[s];

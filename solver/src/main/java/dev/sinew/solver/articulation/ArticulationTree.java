@@ -99,7 +99,8 @@ abstract class ArticulationTree {
     /**
      * H's blocks while {@link ArticulationResponse#massMatrix} builds it and {@link #factor} factors
      * it in place, dead after: the engine points it at the scratch of the lane doing the work
-     * ({@link ArticulationLane#massBlocks}), so an articulation does not keep H between stages.
+     * ({@link ArticulationLane#massBlocks}), so an articulation does not keep H between stages (a
+     * caller without lanes gets an array of the articulation's own from the first massMatrix).
      */
     double[] hb = new double[36];
     double[] lb = new double[36];
@@ -240,9 +241,6 @@ abstract class ArticulationTree {
         }
         if (lb.length < 9 * blocks) {
             lb = new double[18 * blocks];
-        }
-        if (hb.length < 9 * blocks) {
-            hb = new double[18 * blocks];
         }
     }
 
