@@ -53,6 +53,8 @@ public final class ContactPair {
     public long quietIn = -1;
 
     public final int[] id = new int[N];
+    /** The manifold's poses and margin are kept at {@link #REF_POSE_A} (false for a new pair). */
+    public boolean referenced;
 
     // The per-point and patch data sit in one array, d, in the order the solver's passes read
     // them: each pass over a pair then reads one block of memory rather than twenty small arrays.
@@ -97,8 +99,17 @@ public final class ContactPair {
     public static final int FRICTION_WORLD = TOTAL_IMPULSE + N;
     /** Normal relative velocity at the start of the tick, m/s, negative = approaching (per point). */
     public static final int RELATIVE_VELOCITY = FRICTION_WORLD + 3;
+    /**
+     * The poses the manifold was computed at (A's centre of mass and orientation, then B's: 3 + 4
+     * each) and the margin it kept points within, m, while {@link #referenced}: the next tick reuses
+     * the manifold while neither body has moved from its pose by more than a small distance and
+     * the margin has not grown (see {@link Contacts}).
+     */
+    public static final int REF_POSE_A = RELATIVE_VELOCITY + N;
+    public static final int REF_POSE_B = REF_POSE_A + 7;
+    public static final int REF_MARGIN = REF_POSE_B + 7;
     /** Length of {@link #d}. */
-    public static final int DATA = RELATIVE_VELOCITY + N;
+    public static final int DATA = REF_MARGIN + 1;
 
     /** The per-point and patch data at the offsets above. */
     public final double[] d = new double[DATA];
@@ -140,7 +151,7 @@ public final class ContactPair {
 
 
     /** Bytes {@link #write} produces. */
-    public static final int BYTES = 8 + 4 + 4 + 2 + 8 * (5 + 5 * 3 + 7) + N * (4 + 8 * (1 + 4 * 3 + 6));
+    public static final int BYTES = 8 + 4 + 4 + 3 + 8 * (5 + 5 * 3 + 7 + 15) + N * (4 + 8 * (1 + 4 * 3 + 6));
 
     /** Writes every field that carries over between ticks (snapshot format). */
     public void write(java.nio.ByteBuffer buf) {
@@ -149,6 +160,7 @@ public final class ContactPair {
         buf.putInt(activeSet);
         buf.put((byte) (touching ? 1 : 0));
         buf.put((byte) (wasTouching ? 1 : 0));
+        buf.put((byte) (referenced ? 1 : 0));
         buf.putDouble(friction);
         buf.putDouble(restitution);
         buf.putDouble(nx);
@@ -166,6 +178,9 @@ public final class ContactPair {
         buf.putDouble(frictionImpulse2);
         buf.putDouble(twistMass);
         buf.putDouble(twistImpulse);
+        for (int i = REF_POSE_A; i <= REF_MARGIN; i++) {
+            buf.putDouble(d[i]);
+        }
         for (int k = 0; k < N; k++) {
             buf.putInt(id[k]);
             buf.putDouble(d[SEPARATION + k]);
@@ -188,6 +203,7 @@ public final class ContactPair {
         activeSet = buf.getInt();
         touching = buf.get() != 0;
         wasTouching = buf.get() != 0;
+        referenced = buf.get() != 0;
         friction = buf.getDouble();
         restitution = buf.getDouble();
         nx = buf.getDouble();
@@ -205,6 +221,9 @@ public final class ContactPair {
         frictionImpulse2 = buf.getDouble();
         twistMass = buf.getDouble();
         twistImpulse = buf.getDouble();
+        for (int i = REF_POSE_A; i <= REF_MARGIN; i++) {
+            d[i] = buf.getDouble();
+        }
         for (int k = 0; k < N; k++) {
             id[k] = buf.getInt();
             d[SEPARATION + k] = buf.getDouble();
@@ -248,6 +267,7 @@ public final class ContactPair {
         nextPatch = null;
         owner = null;
         activeSet = -1;
+        referenced = false;
         d[FRICTION_WORLD] = 0;
         d[FRICTION_WORLD + 1] = 0;
         d[FRICTION_WORLD + 2] = 0;

@@ -17,7 +17,7 @@ import java.nio.ByteBuffer;
  * carry a layout hash (body slots, generations, types, shapes, joints) and a checksum.
  */
 public final class SnapshotCodec {
-    private static final int MAGIC = 0x534E5732; // "SNW2": the second layout (ten row impulses per joint)
+    private static final int MAGIC = 0x534E5733; // "SNW3": the third layout (contact manifolds with the poses they were computed at)
     private static final double[] NO_PART = new double[3];
     /** A joint's row impulses, scratch. */
     private final double[] rows = new double[Joints.ROW_IMPULSES];
