@@ -225,15 +225,17 @@ final class Articulation extends ArticulationResponse {
             linkTorque[3 * l + 1] -= ad * (inertia[io + 3] * wx + inertia[io + 4] * wy + inertia[io + 5] * wz);
             linkTorque[3 * l + 2] -= ad * (inertia[io + 6] * wx + inertia[io + 7] * wy + inertia[io + 8] * wz);
             if (b.gyroscopic[k]) {
+                // the step leaves spin as it is for ω = 0 or a singular Newton matrix: then no torque
+                spin[0] = wx;
+                spin[1] = wy;
+                spin[2] = wz;
                 Gyroscopic.step(b, k, h, angVel, 3 * l, spin, 0, b.rotationMatrix(k, rotation));
                 double dx = (spin[0] - wx) / h;
                 double dy = (spin[1] - wy) / h;
                 double dz = (spin[2] - wz) / h;
-                if (spin[0] != 0 || spin[1] != 0 || spin[2] != 0 || wx == 0 && wy == 0 && wz == 0) {
-                    linkTorque[3 * l] += inertia[io] * dx + inertia[io + 1] * dy + inertia[io + 2] * dz;
-                    linkTorque[3 * l + 1] += inertia[io + 3] * dx + inertia[io + 4] * dy + inertia[io + 5] * dz;
-                    linkTorque[3 * l + 2] += inertia[io + 6] * dx + inertia[io + 7] * dy + inertia[io + 8] * dz;
-                }
+                linkTorque[3 * l] += inertia[io] * dx + inertia[io + 1] * dy + inertia[io + 2] * dz;
+                linkTorque[3 * l + 1] += inertia[io + 3] * dx + inertia[io + 4] * dy + inertia[io + 5] * dz;
+                linkTorque[3 * l + 2] += inertia[io + 6] * dx + inertia[io + 7] * dy + inertia[io + 8] * dz;
             }
         }
         generalize(b, linkForce, linkTorque, gen);

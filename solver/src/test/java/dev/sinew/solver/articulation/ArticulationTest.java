@@ -393,6 +393,38 @@ class ArticulationTest {
         }
     }
 
+    /**
+     * A link whose angular velocity is exactly zero takes no gyroscopic torque, whatever link came
+     * before it: a free tree whose root spins at 2 rad/s with its second link counter-rotating on
+     * its joint at exactly −2 rad/s keeps its angular momentum through its first steps.
+     */
+    @Test
+    void aLinkAtRestTakesNoGyroscopicTorqueFromTheLinkBeforeIt() {
+        Random r = new Random(23);
+        Bodies b = new Bodies(32);
+        Articulation a = randomTree(b, r, 4, true);
+        setGyroscopic(b, a);
+        java.util.Arrays.fill(a.qd, 0);
+        a.qd[3 * a.linkNode[0] + 2] = 2;
+        a.qd[3 * a.linkNode[1] + 2] = -2;
+        a.flush(b);
+        assertEquals(0, a.angVel[3], 0, "link 1 starts at rest");
+        double[] com = centre(a, b);
+        double[] start = invariants(a, b, com[0], com[1], com[2]);
+        double h = 1e-4;
+        for (int step = 0; step < 10; step++) {
+            assertTrue(a.freeStep(b, h, 0, 0, 0, null));
+            a.integrate(b, h);
+        }
+        a.flush(b);
+        double[] c = centre(a, b);
+        double[] end = invariants(a, b, c[0], c[1], c[2]);
+        double lScale = Math.sqrt(start[4] * start[4] + start[5] * start[5] + start[6] * start[6]);
+        for (int e = 4; e <= 6; e++) {
+            assertEquals(start[e], end[e], 1e-4 * lScale, "angular momentum");
+        }
+    }
+
     static double[] centre(Articulation a, Bodies b) {
         double m = 0;
         double[] c = new double[3];
