@@ -245,6 +245,33 @@ final class Articulation extends ArticulationResponse {
     }
 
     private double[] step = new double[12];
+    private double[] keptDiag = new double[36];
+
+    /**
+     * The links' articulated responses ({@link #linkResponses}) from the pose now with the drives
+     * left out, as at the tick's start: a drive stiffens the tree, so a response without it is never
+     * smaller than the one the substep's rows meet, whichever drives saturate (a response with a
+     * drive that later saturates would give impulses many times too large). Factors the tree
+     * without and then again with this substep's drive terms, which leaves the substep's system as
+     * it was. False if it is singular without them (the responses are then left as they were).
+     */
+    boolean responsesWithoutDrives(Bodies b, double[] out, boolean[] only) {
+        int n = 9 * nodeCount;
+        if (keptDiag.length < n) {
+            keptDiag = new double[extraDiag.length];
+        }
+        System.arraycopy(extraDiag, 0, keptDiag, 0, n);
+        java.util.Arrays.fill(extraDiag, 0, n, 0);
+        massMatrix();
+        boolean ok = factor();
+        if (ok) {
+            linkResponses(b, out, only);
+        }
+        System.arraycopy(keptDiag, 0, extraDiag, 0, n);
+        massMatrix();
+        factor();
+        return ok;
+    }
 
     /**
      * Factors H + extraDiag and sets q̇ ← q̇₀ + (H + extraDiag)⁻¹·(h·g + rhs), q̇₀ the velocity at

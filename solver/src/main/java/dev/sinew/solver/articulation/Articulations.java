@@ -156,6 +156,7 @@ public final class Articulations {
      */
     public void responses(int from, int to) {
         for (int i = from; i < to; i++) {
+            turned[i] = 0;
             list[i].linkResponses(b, b.response, wanted);
         }
     }
@@ -464,6 +465,50 @@ public final class Articulations {
     /** The {@link #crossStamp} of the substep before this one's free step ({@link #beginFreeStep}). */
     long lastSubstepStamp = -1;
 
+    /**
+     * Per articulation: how far its links have turned since its contact rows' masses were computed
+     * (h times its fastest link's angular speed, summed over the substeps), rad; and whether
+     * {@link #refreshResponses} computed its responses again in this substep.
+     */
+    private double[] turned = new double[0];
+    private boolean[] refreshed = new boolean[0];
+
+    /**
+     * After a substep's free step: each articulation whose links have turned by more than
+     * {@link Tuning#RESPONSE_TURN} in the substeps since its responses were computed gets the
+     * responses of its bodies that pairs touch again, from its pose now
+     * ({@link Articulation#responsesWithoutDrives}); the masses of those pairs' rows are then to be
+     * prepared again ({@link #responsesRefreshed}). Then this substep's turn is added. On one
+     * thread, articulations in order; true if any was refreshed.
+     */
+    public boolean refreshResponses(double h) {
+        boolean any = false;
+        for (int i = 0; i < count; i++) {
+            Articulation a = list[i];
+            refreshed[i] = false;
+            if (turned[i] > Tuning.RESPONSE_TURN) {
+                turned[i] = 0;
+                a.hb = mainLane.massBlocks(a.blockCount);
+                refreshed[i] = a.responsesWithoutDrives(b, b.response, wanted);
+                any |= refreshed[i];
+            }
+            double fastest = 0;
+            for (int l = 0; l < a.linkCount; l++) {
+                double wx = a.angVel[3 * l];
+                double wy = a.angVel[3 * l + 1];
+                double wz = a.angVel[3 * l + 2];
+                fastest = Math.max(fastest, wx * wx + wy * wy + wz * wz);
+            }
+            turned[i] += h * Math.sqrt(fastest);
+        }
+        return any;
+    }
+
+    /** True if {@link #refreshResponses} computed body k's articulation's responses again in this substep. */
+    public boolean responsesRefreshed(int k) {
+        return articulated(k) && refreshed[artOf[k]];
+    }
+
     /** Sizes the per-articulation state of the joint rows (from {@link #build}, on one thread). */
     void ensurePoseState() {
         if (evaluatedAt.length < count) {
@@ -473,6 +518,8 @@ public final class Articulations {
             Arrays.fill(relaxedAt, -1);
             settled = new boolean[list.length];
             projectedNow = new boolean[list.length];
+            turned = new double[list.length];
+            refreshed = new boolean[list.length];
         }
     }
 

@@ -356,6 +356,9 @@ public final class Stepper {
         if (!trees.freeStep()) {
             arts.abandon();
         }
+        if (arts.count() > 0 && arts.refreshResponses(h)) {
+            refreshMasses();
+        }
         // warm start
         contactSolver.beginBodyCaps();
         shareArrays();
@@ -409,6 +412,21 @@ public final class Stepper {
         jointTree.solveContacts(contactSolver, invH, false);
         jointSolver.solve(bodies, null);
         trees.run(TreeStages.GROUND | TreeStages.FRICTION | TreeStages.FLUSH_VELOCITIES, null, false, false);
+    }
+
+    /**
+     * The contact rows' masses of the pairs whose articulated bodies' responses were just computed
+     * again ({@link Articulations#refreshResponses}), in pair order.
+     */
+    private void refreshMasses() {
+        for (int i = 0; i < ctx.solveCount; i++) {
+            ContactPair p = ctx.solveList[i];
+            if (arts.responsesRefreshed(p.bodyA) || arts.responsesRefreshed(p.bodyB)) {
+                solveOrder.begin(p);
+                contactSolver.prepare(p, false);
+                solveOrder.end(p);
+            }
+        }
     }
 
     /**

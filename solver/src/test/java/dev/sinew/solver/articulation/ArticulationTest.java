@@ -1,5 +1,6 @@
 package dev.sinew.solver.articulation;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -489,6 +490,74 @@ class ArticulationTest {
      * a unit impulse (linear at the centre of mass, or angular) on link b, solved for the whole tree,
      * moves link a's centre of mass and turns it by the matching column.
      */
+    /**
+     * A driven tree's responses without its drives are those of the same tree never driven (the
+     * brute-force answer: a second tree from the same seed), never smaller than its responses with
+     * the drives (u·(R_free − R_driven)·u ≥ 0: a drive only stiffens), and computing them leaves the
+     * driven system as it was, bit for bit.
+     */
+    @Test
+    void responsesWithoutDrivesAreTheUndrivenTreesAndLeaveTheDrivenSystem() {
+        for (int trial = 0; trial < 12; trial++) {
+            Bodies b = new Bodies(32);
+            Bodies b2 = new Bodies(32);
+            int links = 2 + trial % 9;
+            Articulation a = randomTree(b, new Random(40 + trial), links, trial % 2 == 0);
+            Articulation plain = randomTree(b2, new Random(40 + trial), links, trial % 2 == 0);
+            Random r = new Random(trial);
+            for (int i = 0; i < a.nodeCount; i++) {
+                double k = 50 * r.nextDouble();
+                for (int e = 0; e < 9; e++) {
+                    a.extraDiag[9 * i + e] = e % 4 == 0 ? k : 0;
+                }
+            }
+            a.composites(b);
+            a.massMatrix();
+            assertTrue(a.factor());
+            double[] driven = new double[36 * 32];
+            a.linkResponses(b, driven);
+            int n = 3 * a.nodeCount;
+            double[] g = new double[n];
+            for (int i = 0; i < n; i++) {
+                g[i] = r.nextGaussian();
+            }
+            double[] before = new double[n];
+            a.solve(g, before);
+            double[] free = new double[36 * 32];
+            assertTrue(a.responsesWithoutDrives(b, free, null));
+            double[] after = new double[n];
+            a.solve(g, after);
+            assertArrayEquals(before, after, "the driven system afterwards, trial " + trial);
+            plain.composites(b2);
+            plain.massMatrix();
+            assertTrue(plain.factor());
+            double[] expected = new double[36 * 32];
+            plain.linkResponses(b2, expected);
+            for (int l = 0; l < a.linkCount; l++) {
+                int o = 36 * a.body[l];
+                for (int e = 0; e < 36; e++) {
+                    assertEquals(expected[o + e], free[o + e], 1e-9 * (1 + Math.abs(expected[o + e])),
+                            "response of link " + l + ", trial " + trial);
+                }
+                for (int t = 0; t < 50; t++) {
+                    double[] u = new double[6];
+                    for (int e = 0; e < 6; e++) {
+                        u[e] = r.nextGaussian();
+                    }
+                    double q = 0;
+                    double scale = 0;
+                    for (int row = 0; row < 6; row++) {
+                        for (int col = 0; col < 6; col++) {
+                            q += u[row] * (free[o + 6 * row + col] - driven[o + 6 * row + col]) * u[col];
+                            scale += Math.abs(u[row] * free[o + 6 * row + col] * u[col]);
+                        }
+                    }
+                    assertTrue(q >= -1e-12 * scale, "a drive made link " + l + " softer: " + q + ", trial " + trial);
+                }
+            }
+        }
+    }
+
     @Test
     void linkAndCrossResponsesMatchFullSolves() {
         Random r = new Random(15);
