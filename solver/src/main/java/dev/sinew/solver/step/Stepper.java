@@ -422,11 +422,16 @@ public final class Stepper {
         for (int i = 0; i < ctx.solveCount; i++) {
             ContactPair p = ctx.solveList[i];
             if (arts.responsesRefreshed(p.bodyA) || arts.responsesRefreshed(p.bodyB)) {
-                solveOrder.begin(p);
-                contactSolver.prepare(p, false);
-                solveOrder.end(p);
+                prepareMidTick(p);
             }
         }
+    }
+
+    /** A pair's rows prepared again between substeps, its articulated bodies loaded around it; the tick's restitution data kept. */
+    private void prepareMidTick(ContactPair p) {
+        solveOrder.begin(p);
+        contactSolver.prepare(p, false);
+        solveOrder.end(p);
     }
 
     /**
@@ -457,9 +462,7 @@ public final class Stepper {
             contacts.updateManifold(p, remaining, speculative, false);
             for (ContactPair q = p; q != null; q = q.nextPatch) {
                 if (q.pointCount > 0) {
-                    solveOrder.begin(q);
-                    contactSolver.prepare(q, false);
-                    solveOrder.end(q);
+                    prepareMidTick(q);
                 }
             }
             any = true;
