@@ -129,32 +129,46 @@ final class ArticulatedGround {
         private int[] rowPoint = new int[8];
     }
 
-    /** Every block's swept rows w = L⁻ᵀ·g (with g) and its couplings K, cached for the substep at wStart[t] and kStart[t]. */
+    /**
+     * Every block's swept rows w = L⁻ᵀ·g (with g) and its couplings K, cached for the substep at
+     * wStart[t] and kStart[t]; each row's node (its link's) at rowStart[t] + row. A row's w and g
+     * are non-zero on its node's path to the root alone (L⁻ᵀ keeps a path's support), and only
+     * those entries are written and read.
+     */
     private double[] kCache = new double[64];
     private int[] kStart = new int[8];
     private double[] wCache = new double[64];
     private int[] wStart = new int[8];
+    private int[] rowNode = new int[8];
+    private int[] rowStart = new int[8];
 
     /** Where each block's rows and couplings go in the caches (before the substep's first build), sized for them. */
     void layOut() {
         int wAt = 0;
         int kAt = 0;
+        int rAt = 0;
         if (wStart.length < arts.count + 1) {
             wStart = new int[2 * arts.count + 1];
             kStart = new int[2 * arts.count + 1];
+            rowStart = new int[2 * arts.count + 1];
         }
         for (int t = 0; t < arts.count; t++) {
             wStart[t] = wAt;
             kStart[t] = kAt;
+            rowStart[t] = rAt;
             int r = points(t);
             wAt += 2 * r * 3 * arts.list[t].nodeCount;
             kAt += r * r;
+            rAt += r;
         }
         if (wCache.length < wAt) {
             wCache = new double[2 * wAt];
         }
         if (kCache.length < kAt) {
             kCache = new double[2 * kAt];
+        }
+        if (rowNode.length < rAt) {
+            rowNode = new int[2 * rAt];
         }
     }
 
@@ -178,6 +192,7 @@ final class ArticulatedGround {
     private void build(int t, Block blk) {
         int wAt = wStart[t];
         int kAt = kStart[t];
+        int rAt = rowStart[t];
         Articulation a = arts.list[t];
         int n3 = 3 * a.nodeCount;
         int r = points(t);
@@ -202,37 +217,61 @@ final class ArticulatedGround {
                 a.pathImpulse(l, sign * c.nx, sign * c.ny, sign * c.nz, b.pos[3 * body] + lever[o],
                         b.pos[3 * body + 1] + lever[o + 1], b.pos[3 * body + 2] + lever[o + 2], 0, 0, 0, rowG);
                 int wo = wAt + 2 * row * n3;
-                Arrays.fill(wCache, wo, wo + 2 * n3, 0);
-                // w = L⁻ᵀ·g into the row's first half, g itself (on the path) into the second
+                // w = L⁻ᵀ·g into the row's first half, g itself into the second (both on the path)
                 int node = a.linkNode[l];
+                rowNode[rAt + row] = node;
                 int d = a.depth[node];
                 int ao = a.ancOff[node];
                 for (int idx = 0; idx <= d; idx++) {
                     int i = idx == d ? node : a.anc[ao + idx];
-                    System.arraycopy(rowG, 3 * i, wCache, wo + n3 + 3 * i, 3);
+                    int e = wo + 3 * i;
+                    wCache[e] = 0;
+                    wCache[e + 1] = 0;
+                    wCache[e + 2] = 0;
+                    System.arraycopy(rowG, 3 * i, wCache, e + n3, 3);
                 }
                 a.scatterInto(node, rowG, wCache, wo);
                 row++;
             }
         }
-        // K_ab = w_a·D⁻¹·w_b
+        // K_ab = w_a·D⁻¹·w_b, summed over the nodes the two paths share: the root-first prefix down
+        // to the two links' deepest common ancestor (in node order, as a sum over every node would)
         if (blk.rowZ.length < r * n3) {
             blk.rowZ = new double[2 * r * n3];
         }
         double[] rowZ = blk.rowZ;
         for (int q = 0; q < r; q++) {
             int wo = wAt + 2 * q * n3;
-            for (int node = 0; node < a.nodeCount; node++) {
-                Mat3.mulVec(a.dinv, 9 * node, wCache, wo + 3 * node, rowZ, q * n3 + 3 * node);
+            int node = rowNode[rAt + q];
+            int d = a.depth[node];
+            int ao = a.ancOff[node];
+            for (int idx = 0; idx <= d; idx++) {
+                int i = idx == d ? node : a.anc[ao + idx];
+                Mat3.mulVec(a.dinv, 9 * i, wCache, wo + 3 * i, rowZ, q * n3 + 3 * i);
             }
         }
         for (int q = 0; q < r; q++) {
             int wo = wAt + 2 * q * n3;
+            int nq = rowNode[rAt + q];
+            int dq = a.depth[nq];
+            int aq = a.ancOff[nq];
             for (int s = q; s < r; s++) {
-                double acc = 0;
+                int ns = rowNode[rAt + s];
+                int ds = a.depth[ns];
+                int as = a.ancOff[ns];
                 int zo = s * n3;
-                for (int e = 0; e < n3; e++) {
+                double acc = 0;
+                int shared = Math.min(dq, ds);
+                for (int idx = 0; idx <= shared; idx++) {
+                    int i = idx == dq ? nq : a.anc[aq + idx];
+                    int j = idx == ds ? ns : a.anc[as + idx];
+                    if (i != j) {
+                        break;
+                    }
+                    int e = 3 * i;
                     acc += wCache[wo + e] * rowZ[zo + e];
+                    acc += wCache[wo + e + 1] * rowZ[zo + e + 1];
+                    acc += wCache[wo + e + 2] * rowZ[zo + e + 2];
                 }
                 kCache[kAt + q * r + s] = acc;
                 kCache[kAt + s * r + q] = acc;
@@ -275,6 +314,7 @@ final class ArticulatedGround {
         int[] rowPoint = blk.rowPoint;
         int wAt = wStart[t];
         int kAt = kStart[t];
+        int rAt = rowStart[t];
         a.flushPending();
         int row = 0;
         for (int pi = groundStart[t]; pi < groundStart[t + 1]; pi++) {
@@ -283,11 +323,17 @@ final class ArticulatedGround {
                 double bias = cs.rowTerms(c, k, invH, useBias);
                 double arr = kCache[kAt + row * r + row];
                 rowC[row] = cs.rowImpulseScale > 0 ? arr * cs.rowImpulseScale / cs.rowMassScale : 0;
-                // the row's velocity g·q̇ (g kept in the row's second half)
+                // the row's velocity g·q̇ (g kept in the row's second half, on the path)
                 int go = wAt + 2 * row * n3 + n3;
+                int node = rowNode[rAt + row];
+                int d = a.depth[node];
+                int ao = a.ancOff[node];
                 double v = 0;
-                for (int e = 0; e < n3; e++) {
+                for (int idx = 0; idx <= d; idx++) {
+                    int e = 3 * (idx == d ? node : a.anc[ao + idx]);
                     v += wCache[go + e] * a.qd[e];
+                    v += wCache[go + e + 1] * a.qd[e + 1];
+                    v += wCache[go + e + 2] * a.qd[e + 2];
                 }
                 rowV[row] = v + bias;
                 // the floor (see the class doc): v ≥ −max(0, s + GROUND_DEEP)/h besides the soft row
@@ -337,7 +383,7 @@ final class ArticulatedGround {
             c.d[ContactPair.IMPULSE + k] = rowL[q];
             c.d[ContactPair.MAX_IMPULSE + k] = Math.max(c.d[ContactPair.MAX_IMPULSE + k], d);
             if (d != 0) {
-                a.addPending(wCache, wAt + 2 * q * n3, d);
+                a.addPending(rowNode[rAt + q], wCache, wAt + 2 * q * n3, d);
             }
         }
     }

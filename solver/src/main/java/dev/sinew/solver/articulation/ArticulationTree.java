@@ -514,10 +514,18 @@ abstract class ArticulationTree {
         }
     }
 
-    /** Adds scale·w (impulses already swept, L⁻ᵀ·g, 3 per node from w[o]) to the pending impulses. */
-    final void addPending(double[] w, int o, double scale) {
-        for (int e = 0; e < 3 * nodeCount; e++) {
+    /**
+     * Adds scale·w (impulses already swept, L⁻ᵀ·g for g on node's path, 3 per node from w[o]; only
+     * the path's entries are read) to the pending impulses.
+     */
+    final void addPending(int node, double[] w, int o, double scale) {
+        int d = depth[node];
+        int ao = ancOff[node];
+        for (int idx = 0; idx <= d; idx++) {
+            int e = 3 * (idx == d ? node : anc[ao + idx]);
             lazy[e] += scale * w[o + e];
+            lazy[e + 1] += scale * w[o + e + 1];
+            lazy[e + 2] += scale * w[o + e + 2];
         }
         pending = true;
     }
