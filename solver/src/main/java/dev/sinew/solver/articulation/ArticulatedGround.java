@@ -216,67 +216,97 @@ final class ArticulatedGround {
                 int o = leverAt + 3 * k;
                 a.pathImpulse(l, sign * c.nx, sign * c.ny, sign * c.nz, b.pos[3 * body] + lever[o],
                         b.pos[3 * body + 1] + lever[o + 1], b.pos[3 * body + 2] + lever[o + 2], 0, 0, 0, rowG);
-                int wo = wAt + 2 * row * n3;
-                // w = L⁻ᵀ·g into the row's first half, g itself into the second (both on the path)
                 int node = a.linkNode[l];
                 rowNode[rAt + row] = node;
-                int d = a.depth[node];
-                int ao = a.ancOff[node];
-                for (int idx = 0; idx <= d; idx++) {
-                    int i = idx == d ? node : a.anc[ao + idx];
-                    int e = wo + 3 * i;
-                    wCache[e] = 0;
-                    wCache[e + 1] = 0;
-                    wCache[e + 2] = 0;
-                    System.arraycopy(rowG, 3 * i, wCache, e + n3, 3);
-                }
-                a.scatterInto(node, rowG, wCache, wo);
+                sweepRow(a, node, rowG, wCache, wAt + 2 * row * n3);
                 row++;
             }
         }
-        // K_ab = w_a·D⁻¹·w_b, summed over the nodes the two paths share: the root-first prefix down
-        // to the two links' deepest common ancestor (in node order, as a sum over every node would)
+        // K_ab = w_a·D⁻¹·w_b
         if (blk.rowZ.length < r * n3) {
             blk.rowZ = new double[2 * r * n3];
         }
         double[] rowZ = blk.rowZ;
         for (int q = 0; q < r; q++) {
-            int wo = wAt + 2 * q * n3;
-            int node = rowNode[rAt + q];
-            int d = a.depth[node];
-            int ao = a.ancOff[node];
-            for (int idx = 0; idx <= d; idx++) {
-                int i = idx == d ? node : a.anc[ao + idx];
-                Mat3.mulVec(a.dinv, 9 * i, wCache, wo + 3 * i, rowZ, q * n3 + 3 * i);
-            }
+            pathDinv(a, rowNode[rAt + q], wCache, wAt + 2 * q * n3, rowZ, q * n3);
         }
         for (int q = 0; q < r; q++) {
-            int wo = wAt + 2 * q * n3;
-            int nq = rowNode[rAt + q];
-            int dq = a.depth[nq];
-            int aq = a.ancOff[nq];
             for (int s = q; s < r; s++) {
-                int ns = rowNode[rAt + s];
-                int ds = a.depth[ns];
-                int as = a.ancOff[ns];
-                int zo = s * n3;
-                double acc = 0;
-                int shared = Math.min(dq, ds);
-                for (int idx = 0; idx <= shared; idx++) {
-                    int i = idx == dq ? nq : a.anc[aq + idx];
-                    int j = idx == ds ? ns : a.anc[as + idx];
-                    if (i != j) {
-                        break;
-                    }
-                    int e = 3 * i;
-                    acc += wCache[wo + e] * rowZ[zo + e];
-                    acc += wCache[wo + e + 1] * rowZ[zo + e + 1];
-                    acc += wCache[wo + e + 2] * rowZ[zo + e + 2];
-                }
-                kCache[kAt + q * r + s] = acc;
-                kCache[kAt + s * r + q] = acc;
+                double k = coupling(a, rowNode[rAt + q], wCache, wAt + 2 * q * n3, rowNode[rAt + s], rowZ, s * n3);
+                kCache[kAt + q * r + s] = k;
+                kCache[kAt + s * r + q] = k;
             }
         }
+    }
+
+    /**
+     * A row's generalized impulse g (on node's path, 3 per node; consumed) swept: w = L⁻ᵀ·g into
+     * w[o..o + 3n) and g itself into w[o + 3n..o + 6n), both written on the path alone (L⁻ᵀ keeps a
+     * path's support), n the tree's nodes.
+     */
+    static void sweepRow(ArticulationTree a, int node, double[] g, double[] w, int o) {
+        int n3 = 3 * a.nodeCount;
+        int d = a.depth[node];
+        int ao = a.ancOff[node];
+        for (int idx = 0; idx <= d; idx++) {
+            int i = idx == d ? node : a.anc[ao + idx];
+            int e = o + 3 * i;
+            w[e] = 0;
+            w[e + 1] = 0;
+            w[e + 2] = 0;
+            System.arraycopy(g, 3 * i, w, e + n3, 3);
+        }
+        a.scatterInto(node, g, w, o);
+    }
+
+    /** z = D⁻¹·w on node's path (w from {@link #sweepRow} at wo, z at zo; 3 per node). */
+    static void pathDinv(ArticulationTree a, int node, double[] w, int wo, double[] z, int zo) {
+        int d = a.depth[node];
+        int ao = a.ancOff[node];
+        for (int idx = 0; idx <= d; idx++) {
+            int i = idx == d ? node : a.anc[ao + idx];
+            Mat3.mulVec(a.dinv, 9 * i, w, wo + 3 * i, z, zo + 3 * i);
+        }
+    }
+
+    /**
+     * The coupling g_a·H⁻¹·g_b = w_a·D⁻¹·w_b of two rows (w_a of node na at wo, D⁻¹·w_b of node nb
+     * at zo), summed over the nodes the two paths share: the root-first prefix down to the two
+     * nodes' deepest common ancestor, in node order (as a sum over every node would be).
+     */
+    static double coupling(ArticulationTree a, int na, double[] w, int wo, int nb, double[] z, int zo) {
+        int da = a.depth[na];
+        int aa = a.ancOff[na];
+        int db = a.depth[nb];
+        int ab = a.ancOff[nb];
+        double acc = 0;
+        int shared = Math.min(da, db);
+        for (int idx = 0; idx <= shared; idx++) {
+            int i = idx == da ? na : a.anc[aa + idx];
+            int j = idx == db ? nb : a.anc[ab + idx];
+            if (i != j) {
+                break;
+            }
+            int e = 3 * i;
+            acc += w[wo + e] * z[zo + e];
+            acc += w[wo + e + 1] * z[zo + e + 1];
+            acc += w[wo + e + 2] * z[zo + e + 2];
+        }
+        return acc;
+    }
+
+    /** g·q̇ for g on node's path (at go, 3 per node). */
+    static double pathDot(ArticulationTree a, int node, double[] g, int go, double[] qd) {
+        int d = a.depth[node];
+        int ao = a.ancOff[node];
+        double v = 0;
+        for (int idx = 0; idx <= d; idx++) {
+            int e = 3 * (idx == d ? node : a.anc[ao + idx]);
+            v += g[go + e] * qd[e];
+            v += g[go + e + 1] * qd[e + 1];
+            v += g[go + e + 2] * qd[e + 2];
+        }
+        return v;
     }
 
     /** The ground points of articulation t's block. */
@@ -324,17 +354,7 @@ final class ArticulatedGround {
                 double arr = kCache[kAt + row * r + row];
                 rowC[row] = cs.rowImpulseScale > 0 ? arr * cs.rowImpulseScale / cs.rowMassScale : 0;
                 // the row's velocity g·q̇ (g kept in the row's second half, on the path)
-                int go = wAt + 2 * row * n3 + n3;
-                int node = rowNode[rAt + row];
-                int d = a.depth[node];
-                int ao = a.ancOff[node];
-                double v = 0;
-                for (int idx = 0; idx <= d; idx++) {
-                    int e = 3 * (idx == d ? node : a.anc[ao + idx]);
-                    v += wCache[go + e] * a.qd[e];
-                    v += wCache[go + e + 1] * a.qd[e + 1];
-                    v += wCache[go + e + 2] * a.qd[e + 2];
-                }
+                double v = pathDot(a, rowNode[rAt + row], wCache, wAt + 2 * row * n3 + n3, a.qd);
                 rowV[row] = v + bias;
                 // the floor (see the class doc): v ≥ −max(0, s + GROUND_DEEP)/h besides the soft row
                 rowFloor[row] = rowC[row] > 0 ? Math.max(0, cs.currentSeparation(c, k) + ArticulatedJoints.GROUND_DEEP) * invH - bias
