@@ -26,8 +26,9 @@ import java.util.List;
  * OLD.jar and NEW.jar are the two builds' {@code bench/target/benchmarks.jar}; each is loaded in a
  * class loader of its own, the benchmark (a class of this package) set up in each with its
  * {@code @Param} fields at their first values and the given ones, and after the warm-up ticks each
- * tick of the old world is followed by one of the new. Each tick is timed as the calling thread's CPU time, so the benchmark's world must step
- * on that thread (one thread: the benchmarks' default). This is done twice, the old build first and
+ * tick of the old world is followed by one of the new. Each tick is timed as the calling thread's
+ * CPU time, so the benchmark's world must step on that thread (one thread: the benchmarks'
+ * default). This is done twice, the old build first and
  * then the new build first, each time with worlds set up afresh; it prints each build's median
  * tick, the median of the per-tick ratios new/old of each order ("A and 1/B": B is old/new with the
  * new build first), their geometric mean, and whether the two worlds end with the same
@@ -116,7 +117,9 @@ public final class StepInTurn {
         String hashB = hash(b);
         tearDown(a);
         tearDown(b);
-        return new Run(median(ta), median(tb), median(ratio), hashA, hashB, hashA.equals(hashB));
+        ((URLClassLoader) a.getClass().getClassLoader()).close();
+        ((URLClassLoader) b.getClass().getClassLoader()).close();
+        return new Run(median(ta), median(tb), median(ratio), hashA, hashB, hashA != null && hashA.equals(hashB));
     }
 
     private static Object setUp(File jar, String benchmark, List<String> params) throws Exception {
@@ -174,7 +177,7 @@ public final class StepInTurn {
         return o;
     }
 
-    /** The stateHash of the benchmark's world (its field of type World). */
+    /** The stateHash of the benchmark's world (its field of type World); null if it has none. */
     private static String hash(Object benchmark) throws Exception {
         for (Field f : benchmark.getClass().getDeclaredFields()) {
             if (f.getType().getName().equals("dev.sinew.solver.World")) {
@@ -183,7 +186,7 @@ public final class StepInTurn {
                 return (String) world.getClass().getMethod("stateHashHex").invoke(world);
             }
         }
-        return "(no world)";
+        return null;
     }
 
     private static void tearDown(Object benchmark) throws Exception {

@@ -52,6 +52,9 @@ class ArticulatedGroundTest {
                 for (int s = 0; s < rows; s++) {
                     double want = dot(g[q], hInv.operate(g[s]));
                     double got = ArticulatedGround.coupling(a, node[q], w, 2 * q * n3, node[s], z, s * n3);
+                    // |g_a·H⁻¹·g_b| ≤ |g_a|·|g_b|·‖H⁻¹‖ (Frobenius ≥ spectral norm); the factored
+                    // and the dense solve each carry round-off growing with H's condition, and 1e-10
+                    // of that bound is the tolerance ArticulationTest's solves hold to (1e-9 there)
                     double scale = norm(g[q]) * norm(g[s]) * hInv.getNorm();
                     assertEquals(want, got, 1e-10 * scale, "trial " + trial + " rows " + q + ", " + s);
                 }
@@ -64,6 +67,7 @@ class ArticulatedGroundTest {
             for (int q = 0; q < rows; q++) {
                 double want = dot(g[q], a.qd);
                 double got = ArticulatedGround.pathDot(a, node[q], w, 2 * q * n3 + n3, a.qd);
+                // a dot product of at most 39 terms: round-off below 39·ε·|g|·|q̇| ≈ 4e-15·|g|·|q̇|
                 assertEquals(want, got, 1e-12 * norm(g[q]) * norm(a.qd), "trial " + trial + " row " + q);
                 double scale = r.nextGaussian();
                 a.addPending(node[q], w, 2 * q * n3, scale);
@@ -72,6 +76,7 @@ class ArticulatedGroundTest {
                 }
             }
             a.flushPending();
+            // the factored solve against the dense one, to the tolerance of ArticulationTest's solves
             double[] dv = hInv.operate(total);
             for (int i = 0; i < n3; i++) {
                 assertEquals(qd0[i] + dv[i], a.qd[i], 1e-9 * (1 + Math.abs(qd0[i] + dv[i])), "trial " + trial + " entry " + i);
