@@ -39,9 +39,11 @@ public final class LimitProjection {
 
     public void project(Bodies b, Joints joints) {
         for (int j = 0; j < joints.high; j++) {
+            if (!joints.alive[j] || joints.inTree[j] || joints.articulated[j]) {
+                continue;
+            }
             SwingTwistLimitPart st = joints.swingTwist[j];
-            if (st == null || !joints.alive[j] || st.spring.active || !joints.touchesMoving(b, j) || joints.inTree[j]
-                    || joints.articulated[j]) {
+            if (st == null || st.spring.active || !joints.touchesMoving(b, j)) {
                 continue;
             }
             // Correcting the cone can push the twist past its range (and back): repeat while a row is passed.

@@ -71,7 +71,7 @@ public final class JointSolver {
     /** Applies last substep's accumulated impulses again (warm start). */
     public void warmStart(Bodies b) {
         for (int j = 0; j < joints.high; j++) {
-            if (joints.alive[j] && joints.touchesMoving(b, j) && !joints.articulated[j]) {
+            if (joints.alive[j] && !joints.articulated[j] && joints.touchesMoving(b, j)) {
                 joints.anchors(j, la, lb);
                 joints.point[j].prepare(b, joints.bodyA[j], joints.bodyB[j], la, lb);
                 if (joints.linear[j] != null) {
@@ -110,7 +110,7 @@ public final class JointSolver {
      */
     public void solveDrives(Bodies b) {
         for (int j = 0; j < joints.high; j++) {
-            if (!joints.alive[j] || !joints.touchesMoving(b, j) || joints.inTree[j] || joints.articulated[j]) {
+            if (!joints.alive[j] || joints.inTree[j] || joints.articulated[j] || !joints.touchesMoving(b, j)) {
                 continue;
             }
             if (joints.drive[j] != null) {
@@ -125,7 +125,7 @@ public final class JointSolver {
      */
     public void solve(Bodies b, SoftCoefficients soft) {
         for (int j = 0; j < joints.high; j++) {
-            if (!joints.alive[j] || !joints.touchesMoving(b, j) || joints.articulated[j]) {
+            if (!joints.alive[j] || joints.articulated[j] || !joints.touchesMoving(b, j)) {
                 continue;
             }
             if (joints.friction[j] != null) {
