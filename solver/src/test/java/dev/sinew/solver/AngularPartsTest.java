@@ -105,13 +105,13 @@ class AngularPartsTest {
         setUp(seed, randomRotation(r));
         SlerpDrivePart d = new SlerpDrivePart();
         Quaterniond target = w.orientation(a, new Quaterniond()).conjugate().mul(w.orientation(b, new Quaterniond()));
-        d.target[0] = target.x;
-        d.target[1] = target.y;
-        d.target[2] = target.z;
-        d.target[3] = target.w;
+        d.data[SlerpDrivePart.TARGET] = target.x;
+        d.data[SlerpDrivePart.TARGET + 1] = target.y;
+        d.data[SlerpDrivePart.TARGET + 2] = target.z;
+        d.data[SlerpDrivePart.TARGET + 3] = target.w;
         double[] fd = centralDifference(out -> {
-            d.rotationError(w.state.bodies, a.index(), b.index(), d.target);
-            System.arraycopy(d.error, 0, out, 0, 3);
+            d.rotationError(w.state.bodies, a.index(), b.index(), SlerpDrivePart.TARGET);
+            System.arraycopy(d.data, SlerpDrivePart.ERROR, out, 0, 3);
         }, 3);
         double[] jv = relativeSpin();
         for (int i = 0; i < 3; i++) {

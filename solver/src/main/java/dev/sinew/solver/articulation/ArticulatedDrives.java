@@ -4,7 +4,6 @@ import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.constraint.SlerpDrivePart;
 import dev.sinew.solver.constraint.SoftCoefficients;
 import dev.sinew.solver.joint.Joints;
-import dev.sinew.solver.math.Mat3;
 import dev.sinew.solver.math.Quaternions;
 import java.util.Arrays;
 
@@ -25,11 +24,8 @@ final class ArticulatedDrives {
     /** The right-hand side the drives and the root spring add, 3 per node, and q̇ at the step's start. */
     double[] rhs = new double[12];
     private double[] start = new double[12];
-    private final double[] gamma = new double[9];
-    private final double[] gammaInv = new double[9];
-    /** Per link: its drive's row (−v), Γ⁻¹ and whether it is saturated this substep. */
+    /** Per link: its drive's row (−v) and whether it is saturated this substep. */
     private double[] driveRow = new double[12];
-    private double[] driveInv = new double[36];
     private boolean[] clamped = new boolean[4];
     /** The root spring's row this substep: its velocity error v = Ċ + b·C, its lever r (world), 1/D and the sign of the root's side. */
     private final double[] springRow = new double[3];
@@ -43,11 +39,13 @@ final class ArticulatedDrives {
     }
 
     /**
-     * Fills articulation a's extra diagonal blocks and right-hand side with its drives and root
-     * spring for this substep (after {@link Articulation#prepareStep}); true if a drive may need
-     * clamping.
+     * Aims articulation a's drives at a substep that starts {@code remaining} s before the tick
+     * ends ({@link SlerpDrivePart#aim}) and fills its extra diagonal blocks and right-hand side with
+     * them and its root spring for this substep (after {@link Articulation#prepareStep}); true if
+     * a drive may need clamping. The drives are read from their records in the articulation's
+     * {@link Articulation#driveData}, copied from the drives in a tick's first substep.
      */
-    boolean setUp(Articulation a) {
+    boolean setUp(Articulation a, double remaining) {
         int nodes = a.nodeCount;
         int links = a.linkCount;
         if (rhs.length < 3 * nodes) {
@@ -56,34 +54,38 @@ final class ArticulatedDrives {
         }
         if (driveRow.length < 3 * links) {
             driveRow = new double[3 * links];
-            driveInv = new double[9 * links];
             clamped = new boolean[links];
         }
+        if (!a.drivesFilled) {
+            fill(a);
+        }
+        a.drivesDirty = true;
         Arrays.fill(rhs, 0, 3 * nodes, 0);
         Arrays.fill(a.extraDiag, 0, 9 * nodes, 0);
         boolean driven = false;
+        double[] d = a.driveData;
         for (int l = 0; l < links; l++) {
             clamped[l] = false;
-            SlerpDrivePart drive = drive(a, l);
-            if (drive == null) {
+            if (!a.driveOn[l]) {
                 continue;
             }
             int j = a.linkJoint[l];
             int node = a.linkNode[l];
-            a.subtreeInertia(node, drive.brakingInertia);
-            drive.brakingInertiaKnown = true;
-            drive.impulse[0] = 0;
-            drive.impulse[1] = 0;
-            drive.impulse[2] = 0;
-            drive.treeRows(b, joints.bodyA[j], joints.bodyB[j], driveRow, 3 * l, gamma);
-            Mat3.invert(gamma, gammaInv);
-            System.arraycopy(gammaInv, 0, driveInv, 9 * l, 9);
-            System.arraycopy(gammaInv, 0, a.extraDiag, 9 * node, 9);
+            int o = SlerpDrivePart.RECORD * l;
+            a.subtreeInertia(node, d, o + SlerpDrivePart.BRAKING);
+            d[o + SlerpDrivePart.BRAKING_KNOWN] = 1;
+            d[o + SlerpDrivePart.IMPULSE] = 0;
+            d[o + SlerpDrivePart.IMPULSE + 1] = 0;
+            d[o + SlerpDrivePart.IMPULSE + 2] = 0;
+            SlerpDrivePart.aim(d, o, remaining);
+            SlerpDrivePart.treeRows(b, joints.bodyA[j], joints.bodyB[j], d, o, driveRow, 3 * l);
+            int go = o + SlerpDrivePart.gammaInverse();
+            System.arraycopy(d, go, a.extraDiag, 9 * node, 9);
             // J·Γ⁻¹·(−v) with J = sign·E
             double sign = sign(a, l);
             for (int r = 0; r < 3; r++) {
-                rhs[3 * node + r] = sign * (gammaInv[3 * r] * driveRow[3 * l] + gammaInv[3 * r + 1] * driveRow[3 * l + 1]
-                        + gammaInv[3 * r + 2] * driveRow[3 * l + 2]);
+                rhs[3 * node + r] = sign * (d[go + 3 * r] * driveRow[3 * l] + d[go + 3 * r + 1] * driveRow[3 * l + 1]
+                        + d[go + 3 * r + 2] * driveRow[3 * l + 2]);
             }
             driven = true;
         }
@@ -93,6 +95,47 @@ final class ArticulatedDrives {
             Arrays.fill(a.extraRoot, 0);
         }
         return driven;
+    }
+
+    /**
+     * Copies the records ({@link SlerpDrivePart#data}) of articulation a's active drives into its
+     * drive data, one {@link SlerpDrivePart#RECORD} per link: the drives were prepared for the tick,
+     * and from now on its substeps read and write the copies, side by side in memory, until
+     * {@link #writeBack}.
+     */
+    private void fill(Articulation a) {
+        int links = a.linkCount;
+        if (a.driveData.length < SlerpDrivePart.RECORD * links) {
+            a.driveData = new double[SlerpDrivePart.RECORD * a.body.length];
+            a.driveOn = new boolean[a.body.length];
+        }
+        for (int l = 0; l < links; l++) {
+            SlerpDrivePart drive = drive(a, l);
+            a.driveOn[l] = drive != null;
+            if (drive != null) {
+                System.arraycopy(drive.data, 0, a.driveData, SlerpDrivePart.RECORD * l, SlerpDrivePart.RECORD);
+            }
+        }
+        a.drivesFilled = true;
+    }
+
+    /**
+     * Writes what the substeps changed in articulation a's drive records (aim, error, impulse,
+     * braking inertia) back into its drives, if newer: at the tick's end and when the articulations
+     * are let go. Between ticks the drives' records are read by the joints' views (the torque) and
+     * snapshots.
+     */
+    void writeBack(Articulation a) {
+        if (!a.drivesDirty) {
+            return;
+        }
+        a.drivesDirty = false;
+        for (int l = 0; l < a.linkCount; l++) {
+            if (a.driveOn[l]) {
+                System.arraycopy(a.driveData, SlerpDrivePart.RECORD * l + SlerpDrivePart.AIM, joints.drive[a.linkJoint[l]].data,
+                        SlerpDrivePart.AIM, SlerpDrivePart.SOLVED);
+            }
+        }
     }
 
     /** q̇ at the start of the step (copied now), which {@link Articulation#solveStep} adds to. */
@@ -116,15 +159,15 @@ final class ArticulatedDrives {
     }
 
     /**
-     * Each drive's impulse on B this substep, μ = Γ⁻¹·(−v − J·Δq̇), into its {@code impulse}. A drive
-     * over its torque limit (when {@code mayClamp}) is saturated: it leaves the system and applies
-     * its clamped impulse as a fixed one; true if any did (the step is then solved again).
+     * Each drive's impulse on B this substep, μ = Γ⁻¹·(−v − J·Δq̇), into its record's impulse. A
+     * drive over its torque limit (when {@code mayClamp}) is saturated: it leaves the system and
+     * applies its clamped impulse as a fixed one; true if any did (the step is then solved again).
      */
     boolean impulses(Articulation a, boolean mayClamp) {
         boolean changed = false;
+        double[] d = a.driveData;
         for (int l = 0; l < a.linkCount; l++) {
-            SlerpDrivePart drive = drive(a, l);
-            if (drive == null || clamped[l]) {
+            if (!a.driveOn[l] || clamped[l]) {
                 continue;
             }
             int node = a.linkNode[l];
@@ -132,21 +175,21 @@ final class ArticulatedDrives {
             double dx = sign * (a.qd[3 * node] - start[3 * node]);
             double dy = sign * (a.qd[3 * node + 1] - start[3 * node + 1]);
             double dz = sign * (a.qd[3 * node + 2] - start[3 * node + 2]);
-            double[] gi = driveInv;
-            int o = 9 * l;
+            int o = SlerpDrivePart.RECORD * l;
+            int go = o + SlerpDrivePart.gammaInverse();
             double vx = driveRow[3 * l] - dx;
             double vy = driveRow[3 * l + 1] - dy;
             double vz = driveRow[3 * l + 2] - dz;
-            double[] imp = drive.impulse;
-            imp[0] = gi[o] * vx + gi[o + 1] * vy + gi[o + 2] * vz;
-            imp[1] = gi[o + 3] * vx + gi[o + 4] * vy + gi[o + 5] * vz;
-            imp[2] = gi[o + 6] * vx + gi[o + 7] * vy + gi[o + 8] * vz;
-            if (mayClamp && drive.clampImpulse(imp)) {
+            int io = o + SlerpDrivePart.IMPULSE;
+            d[io] = d[go] * vx + d[go + 1] * vy + d[go + 2] * vz;
+            d[io + 1] = d[go + 3] * vx + d[go + 4] * vy + d[go + 5] * vz;
+            d[io + 2] = d[go + 6] * vx + d[go + 7] * vy + d[go + 8] * vz;
+            if (mayClamp && SlerpDrivePart.clampImpulse(d, o, d, io)) {
                 clamped[l] = true;
                 Arrays.fill(a.extraDiag, 9 * node, 9 * node + 9, 0);
-                rhs[3 * node] = sign * imp[0];
-                rhs[3 * node + 1] = sign * imp[1];
-                rhs[3 * node + 2] = sign * imp[2];
+                rhs[3 * node] = sign * d[io];
+                rhs[3 * node + 1] = sign * d[io + 1];
+                rhs[3 * node + 2] = sign * d[io + 2];
                 changed = true;
             }
         }

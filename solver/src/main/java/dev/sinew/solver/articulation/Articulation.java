@@ -78,10 +78,20 @@ final class Articulation extends ArticulationResponse {
     }
 
     /**
-     * The diagonal block of H for node i as {@link #massMatrix} gives it (the inertia of the node's
-     * subtree held rigid, about its pivot), into out[0..8]; requires {@link #composites}.
+     * The records of the links' drives this tick ({@link dev.sinew.solver.constraint.SlerpDrivePart#RECORD}
+     * doubles per link, see {@link ArticulatedDrives}), and per link whether it has an active drive.
      */
-    void subtreeInertia(int i, double[] out) {
+    double[] driveData = new double[0];
+    boolean[] driveOn = new boolean[0];
+    /** The drive data was copied from the drives this tick; it holds what the drives do not yet. */
+    boolean drivesFilled;
+    boolean drivesDirty;
+
+    /**
+     * The diagonal block of H for node i as {@link #massMatrix} gives it (the inertia of the node's
+     * subtree held rigid, about its pivot), into out[o..o+8]; requires {@link #composites}.
+     */
+    void subtreeInertia(int i, double[] out, int o) {
         int s = nodeLink[i];
         double m = compMass[s];
         double wx = compCom[3 * s] - pivot[3 * i];
@@ -89,15 +99,15 @@ final class Articulation extends ArticulationResponse {
         double wz = compCom[3 * s + 2] - pivot[3 * i + 2];
         double ww = wx * wx + wy * wy + wz * wz;
         int ic = 9 * s;
-        out[0] = compInertia[ic] + m * (ww - wx * wx);
-        out[1] = compInertia[ic + 1] - m * wx * wy;
-        out[2] = compInertia[ic + 2] - m * wx * wz;
-        out[3] = compInertia[ic + 3] - m * wy * wx;
-        out[4] = compInertia[ic + 4] + m * (ww - wy * wy);
-        out[5] = compInertia[ic + 5] - m * wy * wz;
-        out[6] = compInertia[ic + 6] - m * wz * wx;
-        out[7] = compInertia[ic + 7] - m * wz * wy;
-        out[8] = compInertia[ic + 8] + m * (ww - wz * wz);
+        out[o] = compInertia[ic] + m * (ww - wx * wx);
+        out[o + 1] = compInertia[ic + 1] - m * wx * wy;
+        out[o + 2] = compInertia[ic + 2] - m * wx * wz;
+        out[o + 3] = compInertia[ic + 3] - m * wy * wx;
+        out[o + 4] = compInertia[ic + 4] + m * (ww - wy * wy);
+        out[o + 5] = compInertia[ic + 5] - m * wy * wz;
+        out[o + 6] = compInertia[ic + 6] - m * wz * wx;
+        out[o + 7] = compInertia[ic + 7] - m * wz * wy;
+        out[o + 8] = compInertia[ic + 8] + m * (ww - wz * wz);
     }
 
     /** The generalized forces of this substep, h·g (see {@link #freeStep}), computed by {@link #advance}, 3 per node. */

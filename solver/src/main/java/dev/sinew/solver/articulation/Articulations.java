@@ -97,6 +97,7 @@ public final class Articulations {
     public void abandon() {
         for (int t = 0; t < count; t++) {
             mainLane.rows.writeBack(t);
+            mainLane.drives.writeBack(list[t]);
         }
         for (int i = 0; i < b.high; i++) {
             artOf[i] = -1;
@@ -122,6 +123,7 @@ public final class Articulations {
         for (int i = from; i < to; i++) {
             Articulation a = list[i];
             a.hb = lane.massBlocks(a.blockCount);
+            a.drivesFilled = false;
             baseMotion(a);
             a.pose(b);
             if (!a.load(b)) {
@@ -183,25 +185,26 @@ public final class Articulations {
      * compliance Γ, taken into the system as (H + Γ⁻¹)·Δq̇ = h·g − J·Γ⁻¹·v; then the articulated
      * responses. Every one of them is stepped, and false is returned if one is singular.
      */
-    public boolean freeStep(double h, double gx, double gy, double gz, ArticulationLane lane, int from, int to) {
+    public boolean freeStep(double h, double remaining, double gx, double gy, double gz, ArticulationLane lane, int from,
+            int to) {
         boolean ok = true;
         for (int i = from; i < to; i++) {
             if (lane.jointImpulse.length < 3 * list[i].linkCount) {
                 lane.jointImpulse = new double[3 * list[i].linkCount];
             }
             list[i].hb = lane.massBlocks(list[i].blockCount);
-            ok &= freeStep(list[i], h, gx, gy, gz, lane.drives, lane.jointImpulse);
+            ok &= freeStep(list[i], h, remaining, gx, gy, gz, lane.drives, lane.jointImpulse);
         }
         return ok;
     }
 
-    private boolean freeStep(Articulation a, double h, double gx, double gy, double gz, ArticulatedDrives drives,
-            double[] jointImpulse) {
+    private boolean freeStep(Articulation a, double h, double remaining, double gx, double gy, double gz,
+            ArticulatedDrives drives, double[] jointImpulse) {
         baseMotion(a);
         a.pose(b);
         tension(a, h);
         a.prepareStep(b);
-        boolean driven = drives.setUp(a);
+        boolean driven = drives.setUp(a, remaining);
         a.forces(b, h, gx, gy, gz);
         double[] start = drives.start(a);
         for (int pass = 0; ; pass++) {
@@ -319,6 +322,7 @@ public final class Articulations {
             a.flush(b);
             if (rows) {
                 lane.rows.writeBack(i);
+                lane.drives.writeBack(a);
             }
         }
     }

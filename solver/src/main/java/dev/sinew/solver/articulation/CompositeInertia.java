@@ -38,7 +38,7 @@ public final class CompositeInertia {
     public void compute(Bodies b, Joints joints, int n, int[] kind, int[] ref, int[] parent) {
         for (int j = 0; j < joints.high; j++) {
             if (joints.alive[j] && joints.drive[j] != null) {
-                joints.drive[j].brakingInertiaKnown = false;
+                joints.drive[j].data[SlerpDrivePart.BRAKING_KNOWN] = 0;
             }
         }
         reserve(n);
@@ -90,11 +90,12 @@ public final class CompositeInertia {
         double cx = moment[3 * i] / m;
         double cy = moment[3 * i + 1] / m;
         double cz = moment[3 * i + 2] / m;
-        double[] out = drive.brakingInertia;
-        System.arraycopy(second, 9 * i, out, 0, 9);
-        addShift(out, 0, m, cx, cy, cz, -1);
-        addShift(out, 0, m, cx - px, cy - py, cz - pz, 1);
-        drive.brakingInertiaKnown = true;
+        double[] out = drive.data;
+        int o = SlerpDrivePart.BRAKING;
+        System.arraycopy(second, 9 * i, out, o, 9);
+        addShift(out, o, m, cx, cy, cz, -1);
+        addShift(out, o, m, cx - px, cy - py, cz - pz, 1);
+        out[SlerpDrivePart.BRAKING_KNOWN] = 1;
     }
 
     /** out[o..o+8] += sign·m·X(d), X(d) = |d|²E − d·dᵀ. */

@@ -2,6 +2,7 @@ package dev.sinew.solver.articulation;
 
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.constraint.AxisConstraintPart;
+import dev.sinew.solver.constraint.SlerpDrivePart;
 import dev.sinew.solver.constraint.SoftCoefficients;
 import dev.sinew.solver.constraint.SolverContext;
 import dev.sinew.solver.constraint.Tuning;
@@ -214,10 +215,10 @@ abstract class TreeSystem extends JointTree {
                 }
                 if (driveRows[i]) {
                     int o = JOINT + limitRows[i];
-                    double[] driveImpulse = joints.drive[ref[i]].impulse;
-                    driveImpulse[0] -= x[i][o];
-                    driveImpulse[1] -= x[i][o + 1];
-                    driveImpulse[2] -= x[i][o + 2];
+                    double[] drive = joints.drive[ref[i]].data;
+                    drive[SlerpDrivePart.IMPULSE] -= x[i][o];
+                    drive[SlerpDrivePart.IMPULSE + 1] -= x[i][o + 1];
+                    drive[SlerpDrivePart.IMPULSE + 2] -= x[i][o + 2];
                 }
             }
         }

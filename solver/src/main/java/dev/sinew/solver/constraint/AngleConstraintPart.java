@@ -45,6 +45,11 @@ public final class AngleConstraintPart {
      * out[0..2] (world), its w returned. target is (x, y, z, w) at target[o..o+3].
      */
     public static double relativeRotation(Bodies b, int ba, int bb, double[] target, int o, double[] out) {
+        return relativeRotation(b, ba, bb, target, o, out, 0);
+    }
+
+    /** {@link #relativeRotation(Bodies, int, int, double[], int, double[])} into out[oo..oo+2]. */
+    public static double relativeRotation(Bodies b, int ba, int bb, double[] target, int o, double[] out, int oo) {
         double ax = b.rot[4 * ba];
         double ay = b.rot[4 * ba + 1];
         double az = b.rot[4 * ba + 2];
@@ -65,9 +70,9 @@ public final class AngleConstraintPart {
         // d = q_B · conj(g)
         double dw = bw * gw + bx * gx + by * gy + bz * gz;
         double s = dw < 0 ? -1 : 1;
-        out[0] = s * (-bw * gx + bx * gw - by * gz + bz * gy);
-        out[1] = s * (-bw * gy + bx * gz + by * gw - bz * gx);
-        out[2] = s * (-bw * gz - bx * gy + by * gx + bz * gw);
+        out[oo] = s * (-bw * gx + bx * gw - by * gz + bz * gy);
+        out[oo + 1] = s * (-bw * gy + bx * gz + by * gw - bz * gx);
+        out[oo + 2] = s * (-bw * gz - bx * gy + by * gx + bz * gw);
         return s * dw;
     }
 
@@ -90,16 +95,22 @@ public final class AngleConstraintPart {
      * the change: the torque limit of drives and joint friction.
      */
     public static void clampAndApply(Bodies b, int ba, int bb, double[] impulse, double nx, double ny, double nz, double max) {
+        clampAndApply(b, ba, bb, impulse, 0, nx, ny, nz, max);
+    }
+
+    /** {@link #clampAndApply(Bodies, int, int, double[], double, double, double, double)} with the impulse at impulse[io..io+2]. */
+    public static void clampAndApply(Bodies b, int ba, int bb, double[] impulse, int io, double nx, double ny, double nz,
+            double max) {
         double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
         // (1 − 1e-15): the clamped length, and the torque reported from it, never round above the limit
         double s = len > max ? max / len * (1 - 1e-15) : 1;
         double cx = nx * s;
         double cy = ny * s;
         double cz = nz * s;
-        apply(b, ba, bb, cx - impulse[0], cy - impulse[1], cz - impulse[2]);
-        impulse[0] = cx;
-        impulse[1] = cy;
-        impulse[2] = cz;
+        apply(b, ba, bb, cx - impulse[io], cy - impulse[io + 1], cz - impulse[io + 2]);
+        impulse[io] = cx;
+        impulse[io + 1] = cy;
+        impulse[io + 2] = cz;
     }
 
     /** Applies the angular impulse L (N·m·s, world) to B and −L to A, skipping bodies that do not move. */

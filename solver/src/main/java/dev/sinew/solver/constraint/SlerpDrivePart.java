@@ -36,59 +36,99 @@ import dev.sinew.solver.math.Quaternions;
  * pass does not touch it. The impulse is reported as torque λ/h.
  */
 public final class SlerpDrivePart {
+    // ------------------------------------------------------------------ the drive's record
+
+    /** Target orientation of B relative to A (x, y, z, w), unit: {@link #data}[TARGET..TARGET+3]. */
+    public static final int TARGET = 0;
+    /** Target angular velocity of B relative to A, in A's frame, rad/s. */
+    public static final int TARGET_VEL = 4;
+    /** What the current substep aims at: the target (B relative to A, unit, x, y, z, w) taken back along the target velocity. */
+    public static final int AIM = 7;
+    /** Error to the target at the last solve, rad, world. */
+    public static final int ERROR = 11;
+    /** Accumulated angular impulse of the current substep, N·m·s, world. */
+    public static final int IMPULSE = 14;
+    /**
+     * Inertia (world, about the joint's anchor, kg·m², 3×3 row-major) of the bodies the drive turns,
+     * held rigid, when the tree solver knows it this tick ({@link #BRAKING_KNOWN} 1): it sets how
+     * fast a torque-limited drive may close in.
+     */
+    public static final int BRAKING = 17;
+    public static final int BRAKING_KNOWN = 26;
+    /** Compliance Γ, its inverse and the bias rates B of this tick (3×3 row-major, world). */
+    private static final int GAMMA = 27;
+    private static final int GAMMA_INV = 36;
+    private static final int BIAS_RATES = 45;
+    /** The twist axis t (world) of a swing/twist drive this tick. */
+    private static final int T = 54;
+    /** maxTorque of the slerp drive (or of its swing part) and of the twist part, N·m. */
+    private static final int MAX_SWING = 57;
+    private static final int MAX_TWIST = 58;
+    /** The largest bias rate of the drive's parts, 1/s (what the closing-speed request scales). */
+    private static final int MAX_BIAS_RATE = 59;
+    /** The substep, s. */
+    private static final int H = 60;
+    /** 1 for a swing/twist drive, 0 for a slerp drive. */
+    private static final int SWING_TWIST = 61;
+    /** Scratch of a solve: the target velocity R_A·ω_target (world) and the velocity error v. */
+    private static final int WT = 62;
+    private static final int V = 65;
+    /** Doubles in a drive's record. */
+    public static final int RECORD = 68;
+    /**
+     * The part of a record a solve writes, [AIM, AIM + SOLVED): aim, error, impulse and braking
+     * inertia; the rest is the target (set between ticks) and what {@link #prepare} computes.
+     */
+    public static final int SOLVED = GAMMA - AIM;
+
+    /**
+     * The drive's record: what a substep's solve reads and writes, in one array so that it lies
+     * together in memory, and so that an articulation can keep its drives' records side by side
+     * ({@link #treeRows(Bodies, int, int, double[], int, double[], int)} and the other static
+     * methods take a record at an offset). Offsets: {@link #TARGET}, {@link #TARGET_VEL}, {@link #AIM}, {@link #ERROR},
+     * {@link #IMPULSE}, {@link #BRAKING}, {@link #BRAKING_KNOWN}; the rest is the drive's own.
+     */
+    public final double[] data = new double[RECORD];
+
     /** Gains of the slerp drive, or of the swing part of a swing/twist drive. */
     public DriveSettings settings;
     /** Gains of the twist part of a swing/twist drive; null for a slerp drive. */
     public DriveSettings twistSettings;
     /** The twist axis in A's frame (swing/twist drives), unit. */
     public final double[] twistAxisInA = {1, 0, 0};
-    /** Compliance Γ, bias rates B (3×3 row-major, world) and the twist axis t (world) this tick. */
-    private final double[] gamma = new double[9];
-    private final double[] biasRates = new double[9];
-    private final double[] t = new double[3];
     private final SoftCoefficients twistCoef = new SoftCoefficients();
-    /** Target orientation of B relative to A (x, y, z, w), unit. */
-    public final double[] target = {0, 0, 0, 1};
-    /** Target angular velocity of B relative to A, in A's frame, rad/s. */
-    public final double[] targetAngVel = new double[3];
-    /** What the current substep aims at: {@link #target} (B relative to A, unit, x, y, z, w) taken back along the target velocity. */
-    public final double[] aim = {0, 0, 0, 1};
-    /** Accumulated angular impulse of the current substep, N·m·s, world. */
-    public final double[] impulse = new double[3];
-    /** Error to the target at the last solve, rad, world. */
-    public final double[] error = new double[3];
     public final SoftCoefficients coef = new SoftCoefficients();
-    /**
-     * Inertia (world, about the joint's anchor, kg·m²) of the bodies the drive turns, held rigid,
-     * when the tree solver knows it this tick: it sets how fast a torque-limited drive may close in.
-     */
-    public final double[] brakingInertia = new double[9];
-    public boolean brakingInertiaKnown;
     private final double[] k = new double[9];
     /** K = I_A⁻¹ + I_B⁻¹ of this tick (world), before the spring's compliance is added. */
     private final double[] kLocal = new double[9];
-    private final double[] wt = new double[3];
     private final double[] m = new double[9];
     private double h;
     /** False when every part's gains are zero: the drive does nothing. */
     public boolean active;
 
+    public SlerpDrivePart() {
+        data[TARGET + 3] = 1;
+        data[AIM + 3] = 1;
+    }
+
     public void prepare(Bodies b, int ba, int bb, double substep) {
+        double[] s = data;
         h = substep;
+        s[H] = substep;
         for (int i = 0; i < 9; i++) {
             kLocal[i] = (b.solverInvMass(ba) > 0 ? b.invInertiaWorld[9 * ba + i] : 0)
                     + (b.solverInvMass(bb) > 0 ? b.invInertiaWorld[9 * bb + i] : 0);
         }
         for (int i = 0; i < 9; i++) {
-            gamma[i] = 0;
-            biasRates[i] = 0;
+            s[GAMMA + i] = 0;
+            s[BIAS_RATES + i] = 0;
         }
         if (twistSettings == null) {
             coef.setDrive(settings, h);
             if (coef.active) {
                 for (int i = 0; i < 9; i++) {
-                    gamma[i] = coef.physical ? (i % 4 == 0 ? coef.invD : 0) : coef.invD * kLocal[i];
-                    biasRates[i] = i % 4 == 0 ? coef.biasRate : 0;
+                    s[GAMMA + i] = coef.physical ? (i % 4 == 0 ? coef.invD : 0) : coef.invD * kLocal[i];
+                    s[BIAS_RATES + i] = i % 4 == 0 ? coef.biasRate : 0;
                 }
             }
         } else {
@@ -100,29 +140,36 @@ public final class SlerpDrivePart {
             return;
         }
         for (int i = 0; i < 9; i++) {
-            k[i] = kLocal[i] + gamma[i];
+            k[i] = kLocal[i] + s[GAMMA + i];
         }
         Mat3.invert(k, m);
+        Mat3.invert(s, GAMMA, s, GAMMA_INV);
+        s[MAX_SWING] = settings.maxTorque();
+        s[MAX_TWIST] = twistSettings == null ? 0 : twistSettings.maxTorque();
+        s[MAX_BIAS_RATE] = maxBiasRate();
+        s[SWING_TWIST] = twistSettings == null ? 0 : 1;
     }
 
     /** Γ and B of a swing/twist drive, each part's gains made physical with the inertia it turns. */
     private void prepareSwingTwist(Bodies b, int ba) {
-        t[0] = Quaternions.rotX(b.rot, ba, twistAxisInA, 0);
-        t[1] = Quaternions.rotY(b.rot, ba, twistAxisInA, 0);
-        t[2] = Quaternions.rotZ(b.rot, ba, twistAxisInA, 0);
-        double ktt = t[0] * (kLocal[0] * t[0] + kLocal[1] * t[1] + kLocal[2] * t[2])
-                + t[1] * (kLocal[3] * t[0] + kLocal[4] * t[1] + kLocal[5] * t[2])
-                + t[2] * (kLocal[6] * t[0] + kLocal[7] * t[1] + kLocal[8] * t[2]);
+        double[] s = data;
+        s[T] = Quaternions.rotX(b.rot, ba, twistAxisInA, 0);
+        s[T + 1] = Quaternions.rotY(b.rot, ba, twistAxisInA, 0);
+        s[T + 2] = Quaternions.rotZ(b.rot, ba, twistAxisInA, 0);
+        double ktt = s[T] * (kLocal[0] * s[T] + kLocal[1] * s[T + 1] + kLocal[2] * s[T + 2])
+                + s[T + 1] * (kLocal[3] * s[T] + kLocal[4] * s[T + 1] + kLocal[5] * s[T + 2])
+                + s[T + 2] * (kLocal[6] * s[T] + kLocal[7] * s[T + 1] + kLocal[8] * s[T + 2]);
         double across = kLocal[0] + kLocal[4] + kLocal[8] - ktt;
         physicalCoefficients(settings, across > 0 ? 2 / across : 0, coef);
         physicalCoefficients(twistSettings, ktt > 0 ? 1 / ktt : 0, twistCoef);
         for (int r = 0; r < 3; r++) {
             for (int c = 0; c < 3; c++) {
-                double tt = t[r] * t[c];
+                double tt = s[T + r] * s[T + c];
                 double e = r == c ? 1 : 0;
                 // a part without gains is free: a compliance so large that it takes no impulse
-                gamma[3 * r + c] = (twistCoef.active ? twistCoef.invD : FREE) * tt + (coef.active ? coef.invD : FREE) * (e - tt);
-                biasRates[3 * r + c] = (twistCoef.active ? twistCoef.biasRate * tt : 0)
+                s[GAMMA + 3 * r + c] = (twistCoef.active ? twistCoef.invD : FREE) * tt
+                        + (coef.active ? coef.invD : FREE) * (e - tt);
+                s[BIAS_RATES + 3 * r + c] = (twistCoef.active ? twistCoef.biasRate * tt : 0)
                         + (coef.active ? coef.biasRate * (e - tt) : 0);
             }
         }
@@ -152,32 +199,39 @@ public final class SlerpDrivePart {
     }
 
     public void warmStart(Bodies b, int ba, int bb) {
-        AngleConstraintPart.apply(b, ba, bb, impulse[0], impulse[1], impulse[2]);
+        AngleConstraintPart.apply(b, ba, bb, data[IMPULSE], data[IMPULSE + 1], data[IMPULSE + 2]);
     }
 
     public void solve(Bodies b, int ba, int bb) {
         if (!active) {
             return;
         }
-        rows(b, ba, bb, v);
-        double nx = impulse[0] - (m[0] * v[0] + m[1] * v[1] + m[2] * v[2]);
-        double ny = impulse[1] - (m[3] * v[0] + m[4] * v[1] + m[5] * v[2]);
-        double nz = impulse[2] - (m[6] * v[0] + m[7] * v[1] + m[8] * v[2]);
+        double[] s = data;
+        rows(b, ba, bb, s, 0);
+        double nx = s[IMPULSE] - (m[0] * s[V] + m[1] * s[V + 1] + m[2] * s[V + 2]);
+        double ny = s[IMPULSE + 1] - (m[3] * s[V] + m[4] * s[V + 1] + m[5] * s[V + 2]);
+        double nz = s[IMPULSE + 2] - (m[6] * s[V] + m[7] * s[V + 1] + m[8] * s[V + 2]);
         clampAndApply(b, ba, bb, nx, ny, nz);
     }
 
-    private final double[] v = new double[3];
-
-    /** v = Ċ + s·B·C + Γ·λ, the drive's velocity error (s: {@link #closingScale}). */
-    private void rows(Bodies b, int ba, int bb, double[] out) {
-        rotationError(b, ba, bb, aim);
-        targetVelocity(b, ba);
-        double scale = closingScale();
+    /**
+     * v = Ċ + s·B·C + Γ·λ, the velocity error of the drive whose record is at d[o..] (s:
+     * {@link #closingScale}), into its scratch; the error C at the record's aim into its
+     * {@link #ERROR}.
+     */
+    private static void rows(Bodies b, int ba, int bb, double[] d, int o) {
+        rotationError(b, ba, bb, d, o, o + AIM);
+        targetVelocity(b, ba, d, o);
+        double scale = closingScale(d, o);
         double[] w = b.angVel;
+        int e = o + ERROR;
+        int im = o + IMPULSE;
         for (int r = 0; r < 3; r++) {
-            out[r] = w[3 * bb + r] - w[3 * ba + r] - wt[r]
-                    + scale * (biasRates[3 * r] * error[0] + biasRates[3 * r + 1] * error[1] + biasRates[3 * r + 2] * error[2])
-                    + gamma[3 * r] * impulse[0] + gamma[3 * r + 1] * impulse[1] + gamma[3 * r + 2] * impulse[2];
+            int br = o + BIAS_RATES + 3 * r;
+            int g = o + GAMMA + 3 * r;
+            d[o + V + r] = w[3 * bb + r] - w[3 * ba + r] - d[o + WT + r]
+                    + scale * (d[br] * d[e] + d[br + 1] * d[e + 1] + d[br + 2] * d[e + 2])
+                    + d[g] * d[im] + d[g + 1] * d[im + 1] + d[g + 2] * d[im + 2];
         }
     }
 
@@ -186,28 +240,28 @@ public final class SlerpDrivePart {
      * whole, a swing/twist drive's twist and swing parts each) and applies the change.
      */
     private void clampAndApply(Bodies b, int ba, int bb, double nx, double ny, double nz) {
-        if (twistSettings == null) {
-            AngleConstraintPart.clampAndApply(b, ba, bb, impulse, nx, ny, nz, settings.maxTorque() * h);
+        double[] s = data;
+        if (s[SWING_TWIST] == 0) {
+            AngleConstraintPart.clampAndApply(b, ba, bb, s, IMPULSE, nx, ny, nz, s[MAX_SWING] * h);
             return;
         }
-        double along = nx * t[0] + ny * t[1] + nz * t[2];
-        double sx = nx - along * t[0];
-        double sy = ny - along * t[1];
-        double sz = nz - along * t[2];
-        double maxTwist = twistSettings.maxTorque() * h * (1 - 1e-15);
-        double maxSwing = settings.maxTorque() * h * (1 - 1e-15);
+        double along = nx * s[T] + ny * s[T + 1] + nz * s[T + 2];
+        double sx = nx - along * s[T];
+        double sy = ny - along * s[T + 1];
+        double sz = nz - along * s[T + 2];
+        double maxTwist = s[MAX_TWIST] * h * (1 - 1e-15);
+        double maxSwing = s[MAX_SWING] * h * (1 - 1e-15);
         along = Math.max(-maxTwist, Math.min(maxTwist, along));
         double swing = Math.sqrt(sx * sx + sy * sy + sz * sz);
         double k = swing > maxSwing ? maxSwing / swing : 1;
-        double cx = along * t[0] + k * sx;
-        double cy = along * t[1] + k * sy;
-        double cz = along * t[2] + k * sz;
-        AngleConstraintPart.apply(b, ba, bb, cx - impulse[0], cy - impulse[1], cz - impulse[2]);
-        impulse[0] = cx;
-        impulse[1] = cy;
-        impulse[2] = cz;
+        double cx = along * s[T] + k * sx;
+        double cy = along * s[T + 1] + k * sy;
+        double cz = along * s[T + 2] + k * sz;
+        AngleConstraintPart.apply(b, ba, bb, cx - s[IMPULSE], cy - s[IMPULSE + 1], cz - s[IMPULSE + 2]);
+        s[IMPULSE] = cx;
+        s[IMPULSE + 1] = cy;
+        s[IMPULSE + 2] = cz;
     }
-
 
     /**
      * The spring asks for the closing speed b·|C|; a torque limit can stop from at most
@@ -215,35 +269,37 @@ public final class SlerpDrivePart {
      * substeps h), with I the inertia about the error's axis of what the drive turns held rigid,
      * an upper bound of the inertia it feels. Asking for more only makes a saturated drive
      * overshoot (critical damping cannot act while the torque is clamped), so the request is scaled
-     * down to v: the drive brakes in time. Returns the scale (1 when unlimited or unknown).
+     * down to v: the drive brakes in time. Returns the scale (1 when unlimited or unknown) of the
+     * drive whose record is at d[o..].
      */
-    private double closingScale() {
-        double e = Math.sqrt(error[0] * error[0] + error[1] * error[1] + error[2] * error[2]);
-        double max = twistSettings == null ? settings.maxTorque() : Math.min(settings.maxTorque(), twistSettings.maxTorque());
-        if (!brakingInertiaKnown || max == Double.POSITIVE_INFINITY || !(e > 0)) {
+    private static double closingScale(double[] d, int o) {
+        int er = o + ERROR;
+        double e = Math.sqrt(d[er] * d[er] + d[er + 1] * d[er + 1] + d[er + 2] * d[er + 2]);
+        double max = d[o + SWING_TWIST] == 0 ? d[o + MAX_SWING] : Math.min(d[o + MAX_SWING], d[o + MAX_TWIST]);
+        if (d[o + BRAKING_KNOWN] == 0 || max == Double.POSITIVE_INFINITY || !(e > 0)) {
             return 1;
         }
-        double nx = error[0] / e;
-        double ny = error[1] / e;
-        double nz = error[2] / e;
-        double[] i = brakingInertia;
-        double inertia = nx * (i[0] * nx + i[1] * ny + i[2] * nz) + ny * (i[3] * nx + i[4] * ny + i[5] * nz)
-                + nz * (i[6] * nx + i[7] * ny + i[8] * nz);
+        double nx = d[er] / e;
+        double ny = d[er + 1] / e;
+        double nz = d[er + 2] / e;
+        int i = o + BRAKING;
+        double inertia = nx * (d[i] * nx + d[i + 1] * ny + d[i + 2] * nz) + ny * (d[i + 3] * nx + d[i + 4] * ny + d[i + 5] * nz)
+                + nz * (d[i + 6] * nx + d[i + 7] * ny + d[i + 8] * nz);
         if (!(inertia > 0)) {
             return 1;
         }
         double alpha = Tuning.BRAKING_SHARE * max / inertia;
-        double ah = 0.5 * alpha * h;
+        double ah = 0.5 * alpha * d[o + H];
         double v = Math.sqrt(ah * ah + 2 * alpha * e) - ah;
-        double asked = maxBiasRate() * e;
+        double asked = d[o + MAX_BIAS_RATE] * e;
         return asked > v ? v / asked : 1;
     }
 
-    /** The target relative angular velocity in world, R_A·ω_target, into {@link #wt}. */
-    private void targetVelocity(Bodies b, int ba) {
-        wt[0] = Quaternions.rotX(b.rot, ba, targetAngVel, 0);
-        wt[1] = Quaternions.rotY(b.rot, ba, targetAngVel, 0);
-        wt[2] = Quaternions.rotZ(b.rot, ba, targetAngVel, 0);
+    /** The target relative angular velocity in world, R_A·ω_target, into the record's scratch. */
+    private static void targetVelocity(Bodies b, int ba, double[] d, int o) {
+        d[o + WT] = Quaternions.rotX(b.rot, ba, d, o + TARGET_VEL);
+        d[o + WT + 1] = Quaternions.rotY(b.rot, ba, d, o + TARGET_VEL);
+        d[o + WT + 2] = Quaternions.rotZ(b.rot, ba, d, o + TARGET_VEL);
     }
 
     /**
@@ -253,11 +309,28 @@ public final class SlerpDrivePart {
      * sequential formulas exactly when K is the whole effective mass.
      */
     public void treeRows(Bodies b, int ba, int bb, double[] rhs, int o, double[] gammaOut) {
-        rows(b, ba, bb, v);
-        System.arraycopy(gamma, 0, gammaOut, 0, 9);
-        rhs[o] = -v[0];
-        rhs[o + 1] = -v[1];
-        rhs[o + 2] = -v[2];
+        rows(b, ba, bb, data, 0);
+        System.arraycopy(data, GAMMA, gammaOut, 0, 9);
+        rhs[o] = -data[V];
+        rhs[o + 1] = -data[V + 1];
+        rhs[o + 2] = -data[V + 2];
+    }
+
+    /**
+     * As {@link #treeRows} for the drive whose record is at d[o..] (a copy of a drive's
+     * {@link #data} after its {@link #prepare}): −(Ċ + b·C + Γ·λ) into rhs[ro..ro+2]; Γ⁻¹ is at
+     * d[o + {@link #gammaInverse}..].
+     */
+    public static void treeRows(Bodies b, int ba, int bb, double[] d, int o, double[] rhs, int ro) {
+        rows(b, ba, bb, d, o);
+        rhs[ro] = -d[o + V];
+        rhs[ro + 1] = -d[o + V + 1];
+        rhs[ro + 2] = -d[o + V + 2];
+    }
+
+    /** Where Γ⁻¹ (3×3 row-major, world, computed once a tick in {@link #prepare}) lies in a record. */
+    public static int gammaInverse() {
+        return GAMMA_INV;
     }
 
     /**
@@ -272,67 +345,72 @@ public final class SlerpDrivePart {
      * 37 J in its first substep and flailed).
      */
     public boolean clampInTree(Bodies b, int ba, int bb, double x0, double x1, double x2) {
-        double nx = impulse[0] - x0;
-        double ny = impulse[1] - x1;
-        double nz = impulse[2] - x2;
-        if (withinLimit(nx, ny, nz)) {
+        double[] s = data;
+        double nx = s[IMPULSE] - x0;
+        double ny = s[IMPULSE + 1] - x1;
+        double nz = s[IMPULSE + 2] - x2;
+        if (withinLimit(s, 0, nx, ny, nz)) {
             return false;
         }
-        double tree = Math.sqrt((nx - impulse[0]) * (nx - impulse[0]) + (ny - impulse[1]) * (ny - impulse[1])
-                + (nz - impulse[2]) * (nz - impulse[2]));
-        rows(b, ba, bb, v);
-        double dx = -(m[0] * v[0] + m[1] * v[1] + m[2] * v[2]);
-        double dy = -(m[3] * v[0] + m[4] * v[1] + m[5] * v[2]);
-        double dz = -(m[6] * v[0] + m[7] * v[1] + m[8] * v[2]);
+        double tree = Math.sqrt((nx - s[IMPULSE]) * (nx - s[IMPULSE]) + (ny - s[IMPULSE + 1]) * (ny - s[IMPULSE + 1])
+                + (nz - s[IMPULSE + 2]) * (nz - s[IMPULSE + 2]));
+        rows(b, ba, bb, s, 0);
+        double dx = -(m[0] * s[V] + m[1] * s[V + 1] + m[2] * s[V + 2]);
+        double dy = -(m[3] * s[V] + m[4] * s[V + 1] + m[5] * s[V + 2]);
+        double dz = -(m[6] * s[V] + m[7] * s[V + 1] + m[8] * s[V + 2]);
         double own = Math.sqrt(dx * dx + dy * dy + dz * dz);
         double k = own > tree ? tree / own : 1;
-        clampAndApply(b, ba, bb, impulse[0] + k * dx, impulse[1] + k * dy, impulse[2] + k * dz);
+        clampAndApply(b, ba, bb, s[IMPULSE] + k * dx, s[IMPULSE + 1] + k * dy, s[IMPULSE + 2] + k * dz);
         return true;
     }
 
     /**
-     * Clamps an impulse on B (x, y, z at imp[0..2], world) to the torque limit over this substep, as
-     * the sequential solve does (a slerp drive's as a whole; a swing/twist drive's twist and swing
-     * parts each); true if it was over.
+     * Clamps an impulse on B (x, y, z at imp[io..io+2], world) to the torque limit over this
+     * substep of the drive whose record is at d[o..], as the sequential solve does (a slerp drive's
+     * as a whole; a swing/twist drive's twist and swing parts each); true if it was over.
      */
-    public boolean clampImpulse(double[] imp) {
-        if (withinLimit(imp[0], imp[1], imp[2])) {
+    public static boolean clampImpulse(double[] d, int o, double[] imp, int io) {
+        if (withinLimit(d, o, imp[io], imp[io + 1], imp[io + 2])) {
             return false;
         }
-        if (twistSettings == null) {
-            double max = settings.maxTorque() * h;
-            double k = max / Math.sqrt(imp[0] * imp[0] + imp[1] * imp[1] + imp[2] * imp[2]);
-            imp[0] *= k;
-            imp[1] *= k;
-            imp[2] *= k;
+        double h = d[o + H];
+        if (d[o + SWING_TWIST] == 0) {
+            double max = d[o + MAX_SWING] * h;
+            double k = max / Math.sqrt(imp[io] * imp[io] + imp[io + 1] * imp[io + 1] + imp[io + 2] * imp[io + 2]);
+            imp[io] *= k;
+            imp[io + 1] *= k;
+            imp[io + 2] *= k;
             return true;
         }
-        double along = imp[0] * t[0] + imp[1] * t[1] + imp[2] * t[2];
-        double sx = imp[0] - along * t[0];
-        double sy = imp[1] - along * t[1];
-        double sz = imp[2] - along * t[2];
-        double maxTwist = twistSettings.maxTorque() * h;
-        double maxSwing = settings.maxTorque() * h;
+        int t = o + T;
+        double along = imp[io] * d[t] + imp[io + 1] * d[t + 1] + imp[io + 2] * d[t + 2];
+        double sx = imp[io] - along * d[t];
+        double sy = imp[io + 1] - along * d[t + 1];
+        double sz = imp[io + 2] - along * d[t + 2];
+        double maxTwist = d[o + MAX_TWIST] * h;
+        double maxSwing = d[o + MAX_SWING] * h;
         along = Math.max(-maxTwist, Math.min(maxTwist, along));
         double swing = Math.sqrt(sx * sx + sy * sy + sz * sz);
         double k = swing > maxSwing ? maxSwing / swing : 1;
-        imp[0] = along * t[0] + k * sx;
-        imp[1] = along * t[1] + k * sy;
-        imp[2] = along * t[2] + k * sz;
+        imp[io] = along * d[t] + k * sx;
+        imp[io + 1] = along * d[t + 1] + k * sy;
+        imp[io + 2] = along * d[t + 2] + k * sz;
         return true;
     }
 
-    private boolean withinLimit(double nx, double ny, double nz) {
-        if (twistSettings == null) {
-            double max = settings.maxTorque() * h;
+    private static boolean withinLimit(double[] d, int o, double nx, double ny, double nz) {
+        double h = d[o + H];
+        if (d[o + SWING_TWIST] == 0) {
+            double max = d[o + MAX_SWING] * h;
             return nx * nx + ny * ny + nz * nz <= max * max;
         }
-        double along = nx * t[0] + ny * t[1] + nz * t[2];
-        double sx = nx - along * t[0];
-        double sy = ny - along * t[1];
-        double sz = nz - along * t[2];
-        double maxTwist = twistSettings.maxTorque() * h;
-        double maxSwing = settings.maxTorque() * h;
+        int t = o + T;
+        double along = nx * d[t] + ny * d[t + 1] + nz * d[t + 2];
+        double sx = nx - along * d[t];
+        double sy = ny - along * d[t + 1];
+        double sz = nz - along * d[t + 2];
+        double maxTwist = d[o + MAX_TWIST] * h;
+        double maxSwing = d[o + MAX_SWING] * h;
         return Math.abs(along) <= maxTwist && sx * sx + sy * sy + sz * sz <= maxSwing * maxSwing;
     }
 
@@ -346,21 +424,26 @@ public final class SlerpDrivePart {
 
     /** Torque applied over the last substep, N·m, world (on B; A takes the opposite). */
     public double torque(int axis) {
-        return h > 0 ? impulse[axis] / h : 0;
+        return h > 0 ? data[IMPULSE + axis] / h : 0;
+    }
+
+    /** {@link #aim(double[], int, double)} of this drive's record. */
+    public void aim(double remaining) {
+        aim(data, 0, remaining);
     }
 
     /**
-     * Sets {@link #aim} to where a target turning at the target velocity is {@code remaining}
-     * seconds before it reaches {@link #target}: exp(−ω·r)·q_target (ω in A's frame, so the turn
-     * multiplies from the left).
+     * Sets the aim of the drive whose record is at d[o..] to where a target turning at the target
+     * velocity is {@code remaining} seconds before it reaches the target: exp(−ω·r)·q_target (ω in
+     * A's frame, so the turn multiplies from the left).
      */
-    public void aim(double remaining) {
-        double x = targetAngVel[0] * remaining;
-        double y = targetAngVel[1] * remaining;
-        double z = targetAngVel[2] * remaining;
+    public static void aim(double[] d, int o, double remaining) {
+        double x = d[o + TARGET_VEL] * remaining;
+        double y = d[o + TARGET_VEL + 1] * remaining;
+        double z = d[o + TARGET_VEL + 2] * remaining;
         double angle = Math.sqrt(x * x + y * y + z * z);
         if (angle == 0) {
-            System.arraycopy(target, 0, aim, 0, 4);
+            System.arraycopy(d, o + TARGET, d, o + AIM, 4);
             return;
         }
         double s = -StrictMath.sin(0.5 * angle) / angle;
@@ -368,28 +451,34 @@ public final class SlerpDrivePart {
         double dy = y * s;
         double dz = z * s;
         double dw = StrictMath.cos(0.5 * angle);
-        double tx = target[0];
-        double ty = target[1];
-        double tz = target[2];
-        double tw = target[3];
-        aim[0] = dw * tx + dx * tw + dy * tz - dz * ty;
-        aim[1] = dw * ty - dx * tz + dy * tw + dz * tx;
-        aim[2] = dw * tz + dx * ty - dy * tx + dz * tw;
-        aim[3] = dw * tw - dx * tx - dy * ty - dz * tz;
+        double tx = d[o + TARGET];
+        double ty = d[o + TARGET + 1];
+        double tz = d[o + TARGET + 2];
+        double tw = d[o + TARGET + 3];
+        d[o + AIM] = dw * tx + dx * tw + dy * tz - dz * ty;
+        d[o + AIM + 1] = dw * ty - dx * tz + dy * tw + dz * tx;
+        d[o + AIM + 2] = dw * tz + dx * ty - dy * tx + dz * tw;
+        d[o + AIM + 3] = dw * tw - dx * tx - dy * ty - dz * tz;
     }
 
     /**
-     * C = rotation vector of q_B·conj(q_A·q), into {@link #error}; q is {@link #aim} in the solve,
-     * {@link #target} when asked between steps.
+     * C = rotation vector of q_B·conj(q_A·q), into the record's {@link #ERROR}; q is the
+     * {@link #AIM} in the solve, the {@link #TARGET} when asked between steps.
      */
-    public void rotationError(Bodies b, int ba, int bb, double[] q) {
-        double dw = AngleConstraintPart.relativeRotation(b, ba, bb, q, 0, error);
-        double s = Math.sqrt(error[0] * error[0] + error[1] * error[1] + error[2] * error[2]);
+    public void rotationError(Bodies b, int ba, int bb, int q) {
+        rotationError(b, ba, bb, data, 0, q);
+    }
+
+    /** {@link #rotationError(Bodies, int, int, int)} of the record at d[o..], q at d[q..q+3]. */
+    private static void rotationError(Bodies b, int ba, int bb, double[] d, int o, int q) {
+        int er = o + ERROR;
+        double dw = AngleConstraintPart.relativeRotation(b, ba, bb, d, q, d, er);
+        double s = Math.sqrt(d[er] * d[er] + d[er + 1] * d[er + 1] + d[er + 2] * d[er + 2]);
         // θ = 2·atan2(|v|, w); θ/|v| → 2 as |v| → 0
         double scale = s > 1e-12 ? 2 * Math.atan2(s, dw) / s : 2;
-        error[0] *= scale;
-        error[1] *= scale;
-        error[2] *= scale;
+        d[er] *= scale;
+        d[er + 1] *= scale;
+        d[er + 2] *= scale;
     }
 
 }

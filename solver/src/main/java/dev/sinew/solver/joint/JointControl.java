@@ -50,11 +50,12 @@ public final class JointControl {
             d = new SlerpDrivePart();
             Quaterniond rel = new Quaterniond(rotation(joints.bodyA[j])).conjugate()
                     .mul(rotation(joints.bodyB[j])).normalize();
-            d.target[0] = rel.x;
-            d.target[1] = rel.y;
-            d.target[2] = rel.z;
-            d.target[3] = rel.w;
-            clampToLimits(j, d.target);
+            double[] t = d.data;
+            t[SlerpDrivePart.TARGET] = rel.x;
+            t[SlerpDrivePart.TARGET + 1] = rel.y;
+            t[SlerpDrivePart.TARGET + 2] = rel.z;
+            t[SlerpDrivePart.TARGET + 3] = rel.w;
+            clampToLimits(j, t, SlerpDrivePart.TARGET);
             joints.drive[j] = d;
         }
         d.settings = settings;
@@ -94,14 +95,15 @@ public final class JointControl {
             throw new InvalidArgumentException("joint", h, "has no drive (call setDrive first)");
         }
         double inv = 1 / Math.sqrt(relativeOrientation.lengthSquared());
-        d.target[0] = relativeOrientation.x() * inv;
-        d.target[1] = relativeOrientation.y() * inv;
-        d.target[2] = relativeOrientation.z() * inv;
-        d.target[3] = relativeOrientation.w() * inv;
-        clampToLimits(j, d.target);
-        d.targetAngVel[0] = relativeAngularVelocity.x();
-        d.targetAngVel[1] = relativeAngularVelocity.y();
-        d.targetAngVel[2] = relativeAngularVelocity.z();
+        double[] t = d.data;
+        t[SlerpDrivePart.TARGET] = relativeOrientation.x() * inv;
+        t[SlerpDrivePart.TARGET + 1] = relativeOrientation.y() * inv;
+        t[SlerpDrivePart.TARGET + 2] = relativeOrientation.z() * inv;
+        t[SlerpDrivePart.TARGET + 3] = relativeOrientation.w() * inv;
+        clampToLimits(j, t, SlerpDrivePart.TARGET);
+        t[SlerpDrivePart.TARGET_VEL] = relativeAngularVelocity.x();
+        t[SlerpDrivePart.TARGET_VEL + 1] = relativeAngularVelocity.y();
+        t[SlerpDrivePart.TARGET_VEL + 2] = relativeAngularVelocity.z();
         wake(j);
     }
 
@@ -128,11 +130,11 @@ public final class JointControl {
      * Limits never fight the drive: a target outside a joint's limits is moved onto them, and a
      * hinge's target onto the turns about its axis.
      */
-    private void clampToLimits(int j, double[] target) {
+    private void clampToLimits(int j, double[] target, int o) {
         if (joints.swingTwist[j] != null) {
-            joints.swingTwist[j].clampTarget(target, 0);
+            joints.swingTwist[j].clampTarget(target, o);
         } else if (joints.hinge[j] != null) {
-            joints.hinge[j].clampTarget(target, 0);
+            joints.hinge[j].clampTarget(target, o);
         }
     }
 
@@ -148,8 +150,10 @@ public final class JointControl {
         if (d == null) {
             return 0;
         }
-        d.rotationError(bodies, joints.bodyA[j], joints.bodyB[j], d.target);
-        return Math.sqrt(d.error[0] * d.error[0] + d.error[1] * d.error[1] + d.error[2] * d.error[2]);
+        d.rotationError(bodies, joints.bodyA[j], joints.bodyB[j], SlerpDrivePart.TARGET);
+        double[] e = d.data;
+        int o = SlerpDrivePart.ERROR;
+        return Math.sqrt(e[o] * e[o] + e[o + 1] * e[o + 1] + e[o + 2] * e[o + 2]);
     }
 
     public HingeAnglePart hinge(int j, JointHandle h) {
@@ -182,7 +186,7 @@ public final class JointControl {
         part.lowerRow.impulse = 0;
         part.upperRow.impulse = 0;
         if (joints.drive[j] != null) {
-            part.clampTarget(joints.drive[j].target, 0);
+            part.clampTarget(joints.drive[j].data, SlerpDrivePart.TARGET);
         }
         wake(j);
     }

@@ -59,10 +59,13 @@ public final class JointSolver {
         }
     }
 
-    /** Each drive's aim for a substep that starts {@code remaining} s before the tick ends. */
+    /**
+     * Each drive's aim for a substep that starts {@code remaining} s before the tick ends; an
+     * articulated joint's drive takes its aim in its articulation's free step.
+     */
     public void aimDrives(double remaining) {
         for (int j = 0; j < joints.high; j++) {
-            if (joints.alive[j] && joints.drive[j] != null) {
+            if (joints.alive[j] && !joints.articulated[j] && joints.drive[j] != null) {
                 joints.drive[j].aim(remaining);
             }
         }

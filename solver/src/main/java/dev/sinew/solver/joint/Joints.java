@@ -267,7 +267,7 @@ public final class Joints extends Slots {
                 Arrays.fill(hinge[j].impulse, 0);
             }
             if (drive[j] != null) {
-                Arrays.fill(drive[j].impulse, 0);
+                Arrays.fill(drive[j].data, SlerpDrivePart.IMPULSE, SlerpDrivePart.IMPULSE + 3, 0);
             }
             if (friction[j] != null) {
                 Arrays.fill(friction[j].impulse, 0);

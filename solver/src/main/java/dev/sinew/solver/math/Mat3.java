@@ -9,24 +9,44 @@ public final class Mat3 {
 
     /** out = m⁻¹ by cofactors; out is all zero when m is singular (the rows then do nothing). */
     public static void invert(double[] m, double[] out) {
-        double c00 = m[4] * m[8] - m[5] * m[7];
-        double c01 = m[5] * m[6] - m[3] * m[8];
-        double c02 = m[3] * m[7] - m[4] * m[6];
-        double det = m[0] * c00 + m[1] * c01 + m[2] * c02;
-        if (!(Math.abs(det) > 0)) {
+        if (!invert(m, 0, out, 0)) {
             Arrays.fill(out, 0);
-            return;
+        }
+    }
+
+    /**
+     * The inverse of the 3×3 at m[mo..mo+8] by cofactors, into out[oo..oo+8]; false, with those
+     * entries zero, when it is singular.
+     */
+    public static boolean invert(double[] m, int mo, double[] out, int oo) {
+        double m0 = m[mo];
+        double m1 = m[mo + 1];
+        double m2 = m[mo + 2];
+        double m3 = m[mo + 3];
+        double m4 = m[mo + 4];
+        double m5 = m[mo + 5];
+        double m6 = m[mo + 6];
+        double m7 = m[mo + 7];
+        double m8 = m[mo + 8];
+        double c00 = m4 * m8 - m5 * m7;
+        double c01 = m5 * m6 - m3 * m8;
+        double c02 = m3 * m7 - m4 * m6;
+        double det = m0 * c00 + m1 * c01 + m2 * c02;
+        if (!(Math.abs(det) > 0)) {
+            Arrays.fill(out, oo, oo + 9, 0);
+            return false;
         }
         double inv = 1 / det;
-        out[0] = c00 * inv;
-        out[1] = (m[2] * m[7] - m[1] * m[8]) * inv;
-        out[2] = (m[1] * m[5] - m[2] * m[4]) * inv;
-        out[3] = c01 * inv;
-        out[4] = (m[0] * m[8] - m[2] * m[6]) * inv;
-        out[5] = (m[2] * m[3] - m[0] * m[5]) * inv;
-        out[6] = c02 * inv;
-        out[7] = (m[1] * m[6] - m[0] * m[7]) * inv;
-        out[8] = (m[0] * m[4] - m[1] * m[3]) * inv;
+        out[oo] = c00 * inv;
+        out[oo + 1] = (m2 * m7 - m1 * m8) * inv;
+        out[oo + 2] = (m1 * m5 - m2 * m4) * inv;
+        out[oo + 3] = c01 * inv;
+        out[oo + 4] = (m0 * m8 - m2 * m6) * inv;
+        out[oo + 5] = (m2 * m3 - m0 * m5) * inv;
+        out[oo + 6] = c02 * inv;
+        out[oo + 7] = (m1 * m6 - m0 * m7) * inv;
+        out[oo + 8] = (m0 * m4 - m1 * m3) * inv;
+        return true;
     }
 
     /** Inverse of the symmetric positive definite 3×3 at m[o..], into out[oo..]; false if it is not. */

@@ -5,6 +5,7 @@ import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.collision.Colliders;
 import dev.sinew.solver.collision.ContactPair;
 import dev.sinew.solver.collision.NarrowPhase;
+import dev.sinew.solver.constraint.SlerpDrivePart;
 import dev.sinew.solver.joint.Joints;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -147,7 +148,11 @@ public final class SnapshotCodec {
                 put(buf, joints.point[j].impulse, 0, 3);
                 put(buf, joints.angle[j] != null ? joints.angle[j].impulse
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : NO_PART, 0, 3);
-                put(buf, joints.drive[j] != null ? joints.drive[j].impulse : NO_PART, 0, 3);
+                if (joints.drive[j] != null) {
+                    put(buf, joints.drive[j].data, SlerpDrivePart.IMPULSE, 3);
+                } else {
+                    put(buf, NO_PART, 0, 3);
+                }
                 put(buf, joints.friction[j] != null ? joints.friction[j].impulse : NO_PART, 0, 3);
                 joints.rowImpulses(j, rows);
                 put(buf, rows, 0, Joints.ROW_IMPULSES);
@@ -324,7 +329,11 @@ public final class SnapshotCodec {
                 get(buf, joints.point[j].impulse, 0, 3);
                 get(buf, joints.angle[j] != null ? joints.angle[j].impulse
                         : joints.hinge[j] != null ? joints.hinge[j].impulse : tmp, 0, 3);
-                get(buf, joints.drive[j] != null ? joints.drive[j].impulse : tmp, 0, 3);
+                if (joints.drive[j] != null) {
+                    get(buf, joints.drive[j].data, SlerpDrivePart.IMPULSE, 3);
+                } else {
+                    get(buf, tmp, 0, 3);
+                }
                 get(buf, joints.friction[j] != null ? joints.friction[j].impulse : tmp, 0, 3);
                 get(buf, tmp, 0, Joints.ROW_IMPULSES);
                 joints.setRowImpulses(j, tmp);

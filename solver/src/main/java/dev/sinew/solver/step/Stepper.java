@@ -353,8 +353,9 @@ public final class Stepper {
         }
         integrator.integrateVelocities(ctx);
         jointSolver.aimDrives(remaining);
-        if (!trees.freeStep()) {
+        if (!trees.freeStep(remaining)) {
             arts.abandon();
+            jointSolver.aimDrives(remaining); // the drives the trees gave back
         }
         if (arts.count() > 0 && arts.refreshResponses(h)) {
             refreshMasses();

@@ -75,16 +75,23 @@ final class TreeStages {
         arts.crossCaches(from, to);
     }
 
-    /** The substep's free step of every articulation; false if one is singular. */
-    boolean freeStep() {
+    /**
+     * The substep's free step of every articulation, which starts {@code remaining} s before the
+     * tick ends; false if one is singular.
+     */
+    boolean freeStep(double remaining) {
+        this.remaining = remaining;
         arts.beginFreeStep();
         failed = false;
         par.run(0, arts.count(), Parallel.HEAVY, freeRange);
         return !failed;
     }
 
+    /** The time left in the tick at the start of this substep, s (its drives' aim). */
+    private double remaining;
+
     private void freeStep(int lane, int from, int to) {
-        if (!arts.freeStep(ctx.h, ctx.gravityX, ctx.gravityY, ctx.gravityZ, lanes[0][lane].art, from, to)) {
+        if (!arts.freeStep(ctx.h, remaining, ctx.gravityX, ctx.gravityY, ctx.gravityZ, lanes[0][lane].art, from, to)) {
             failed = true;
         }
     }
