@@ -43,7 +43,7 @@ final class ArticulatedDrives {
      * ends ({@link SlerpDrivePart#aim}) and fills its extra diagonal blocks and right-hand side with
      * them and its root spring for this substep (after {@link Articulation#prepareStep}); true if
      * a drive may need clamping. The drives are read from their records in the articulation's
-     * {@link Articulation#driveData}, copied from the drives in a tick's first substep.
+     * {@link Articulation#driveData} ({@link #fill} first).
      */
     boolean setUp(Articulation a, double remaining) {
         int nodes = a.nodeCount;
@@ -56,10 +56,6 @@ final class ArticulatedDrives {
             driveRow = new double[3 * links];
             clamped = new boolean[links];
         }
-        if (!a.drivesFilled) {
-            fill(a);
-        }
-        a.drivesDirty = true;
         Arrays.fill(rhs, 0, 3 * nodes, 0);
         Arrays.fill(a.extraDiag, 0, 9 * nodes, 0);
         boolean driven = false;
@@ -103,7 +99,7 @@ final class ArticulatedDrives {
      * and from now on its substeps read and write the copies, side by side in memory, until
      * {@link #writeBack}.
      */
-    private void fill(Articulation a) {
+    void fill(Articulation a) {
         int links = a.linkCount;
         if (a.driveData.length < SlerpDrivePart.RECORD * links) {
             a.driveData = new double[SlerpDrivePart.RECORD * a.body.length];
@@ -116,20 +112,14 @@ final class ArticulatedDrives {
                 System.arraycopy(drive.data, 0, a.driveData, SlerpDrivePart.RECORD * l, SlerpDrivePart.RECORD);
             }
         }
-        a.drivesFilled = true;
     }
 
     /**
      * Writes what the substeps changed in articulation a's drive records (aim, error, impulse,
-     * braking inertia) back into its drives, if newer: at the tick's end and when the articulations
-     * are let go. Between ticks the drives' records are read by the joints' views (the torque) and
-     * snapshots.
+     * braking inertia) back into its drives. Between ticks the drives' records are read by the
+     * joints' views (the torque) and snapshots.
      */
     void writeBack(Articulation a) {
-        if (!a.drivesDirty) {
-            return;
-        }
-        a.drivesDirty = false;
         for (int l = 0; l < a.linkCount; l++) {
             if (a.driveOn[l]) {
                 System.arraycopy(a.driveData, SlerpDrivePart.RECORD * l + SlerpDrivePart.AIM, joints.drive[a.linkJoint[l]].data,

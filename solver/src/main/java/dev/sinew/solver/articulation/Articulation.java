@@ -83,9 +83,15 @@ final class Articulation extends ArticulationResponse {
      */
     double[] driveData = new double[0];
     boolean[] driveOn = new boolean[0];
-    /** The drive data was copied from the drives this tick; it holds what the drives do not yet. */
-    boolean drivesFilled;
-    boolean drivesDirty;
+    /**
+     * Per link with a joint (not a sprung root's): its joint's point impulse on B in the last
+     * substep, N·s, world (3 per link), which the next substep's tension reads.
+     */
+    double[] pointImpulse = new double[0];
+    /** The drive data and point impulses were copied from the joints this tick ({@link Articulations#freeStep}). */
+    boolean tickFilled;
+    /** They hold what the joints do not yet. */
+    boolean tickDirty;
 
     /**
      * The diagonal block of H for node i as {@link #massMatrix} gives it (the inertia of the node's

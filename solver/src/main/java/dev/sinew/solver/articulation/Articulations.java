@@ -97,7 +97,7 @@ public final class Articulations {
     public void abandon() {
         for (int t = 0; t < count; t++) {
             mainLane.rows.writeBack(t);
-            mainLane.drives.writeBack(list[t]);
+            writeBack(list[t], mainLane.drives);
         }
         for (int i = 0; i < b.high; i++) {
             artOf[i] = -1;
@@ -123,7 +123,7 @@ public final class Articulations {
         for (int i = from; i < to; i++) {
             Articulation a = list[i];
             a.hb = lane.massBlocks(a.blockCount);
-            a.drivesFilled = false;
+            a.tickFilled = false;
             baseMotion(a);
             a.pose(b);
             if (!a.load(b)) {
@@ -200,6 +200,10 @@ public final class Articulations {
 
     private boolean freeStep(Articulation a, double h, double remaining, double gx, double gy, double gz,
             ArticulatedDrives drives, double[] jointImpulse) {
+        if (!a.tickFilled) {
+            fill(a, drives);
+        }
+        a.tickDirty = true;
         baseMotion(a);
         a.pose(b);
         tension(a, h);
@@ -217,18 +221,57 @@ public final class Articulations {
         }
         int links = a.linkCount;
         a.jointImpulses(b, h, jointImpulse);
+        double[] imp = a.pointImpulse;
         for (int l = 0; l < links; l++) {
-            int j = a.linkJoint[l];
-            if (j >= 0 && !(l == 0 && a.base < 0)) {
+            if (keepsPoint(a, l)) {
                 double sign = sign(a, l);
-                double[] imp = joints.point[j].impulse;
-                imp[0] = sign * jointImpulse[3 * l];
-                imp[1] = sign * jointImpulse[3 * l + 1];
-                imp[2] = sign * jointImpulse[3 * l + 2];
+                imp[3 * l] = sign * jointImpulse[3 * l];
+                imp[3 * l + 1] = sign * jointImpulse[3 * l + 1];
+                imp[3 * l + 2] = sign * jointImpulse[3 * l + 2];
             }
         }
         drives.rootSpringImpulse(a);
         return true;
+    }
+
+    /** Links whose joint's point impulse the articulation keeps in {@link Articulation#pointImpulse}. */
+    private static boolean keepsPoint(Articulation a, int l) {
+        return a.linkJoint[l] >= 0 && !(l == 0 && a.base < 0);
+    }
+
+    /**
+     * At articulation a's first free step in a tick: its drives' records and its joints' point
+     * impulses (the last tick's, for the tension) copied from the joints, read and written in the
+     * articulation's arrays until {@link #writeBack(Articulation, ArticulatedDrives)}.
+     */
+    private void fill(Articulation a, ArticulatedDrives drives) {
+        if (a.pointImpulse.length < 3 * a.linkCount) {
+            a.pointImpulse = new double[3 * a.body.length];
+        }
+        for (int l = 0; l < a.linkCount; l++) {
+            if (keepsPoint(a, l)) {
+                System.arraycopy(joints.point[a.linkJoint[l]].impulse, 0, a.pointImpulse, 3 * l, 3);
+            }
+        }
+        drives.fill(a);
+        a.tickFilled = true;
+    }
+
+    /**
+     * Writes articulation a's point impulses and drive records back into its joints, if newer: at
+     * the tick's end and when the articulations are let go.
+     */
+    private void writeBack(Articulation a, ArticulatedDrives drives) {
+        if (!a.tickDirty) {
+            return;
+        }
+        a.tickDirty = false;
+        for (int l = 0; l < a.linkCount; l++) {
+            if (keepsPoint(a, l)) {
+                System.arraycopy(a.pointImpulse, 3 * l, joints.point[a.linkJoint[l]].impulse, 0, 3);
+            }
+        }
+        drives.writeBack(a);
     }
 
     /**
@@ -239,7 +282,8 @@ public final class Articulations {
      * (ω = √(f·r/I)); integrating that stiffness implicitly adds h²·(f·r)·(E − r̂·r̂ᵀ) to the body's
      * angular inertia (Tournier et al., "Stable Constrained Dynamics", SIGGRAPH 2015), beyond
      * {@link JointTreeSolver#TENSION_FREE} of its own inertia across the lever. The force is the
-     * joint's impulse in the last substep over h (kept in the joint's point part).
+     * joint's impulse in the last substep over h (kept in {@link Articulation#pointImpulse} within a
+     * tick, in the joint's point part between ticks).
      */
     private void tension(Articulation a, double h) {
         for (int l = 0; l < a.linkCount; l++) {
@@ -247,30 +291,32 @@ public final class Articulations {
             if (j < 0 || j == a.rootSpring) {
                 continue;
             }
-            double[] imp = joints.point[j].impulse;
+            boolean kept = keepsPoint(a, l);
+            double[] imp = kept ? a.pointImpulse : joints.point[j].impulse;
+            int io = kept ? 3 * l : 0;
             // on B +imp at R_B·a_B, on A −imp at R_A·a_A; the link and its parent (its base is not
             // in the articulation); the levers are the pose's, the anchors turned just now
             int parent = a.linkParent[l];
             if (joints.bodyB[j] == a.body[l]) {
-                addTension(a, l, a.leverLink, 3 * l, imp, 1, h);
+                addTension(a, l, a.leverLink, 3 * l, imp, io, 1, h);
                 if (parent >= 0) {
-                    addTension(a, parent, a.leverParent, 3 * l, imp, -1, h);
+                    addTension(a, parent, a.leverParent, 3 * l, imp, io, -1, h);
                 }
             } else {
                 if (parent >= 0) {
-                    addTension(a, parent, a.leverParent, 3 * l, imp, 1, h);
+                    addTension(a, parent, a.leverParent, 3 * l, imp, io, 1, h);
                 }
-                addTension(a, l, a.leverLink, 3 * l, imp, -1, h);
+                addTension(a, l, a.leverLink, 3 * l, imp, io, -1, h);
             }
         }
     }
 
-    /** Link l's tension inertia from the joint impulse imp (sign: its side) at the world lever r = levers[o..o+2]. */
-    private void addTension(Articulation a, int l, double[] levers, int o, double[] imp, double sign, double h) {
+    /** Link l's tension inertia from the joint impulse imp[ii..ii+2] (sign: its side) at the world lever r = levers[o..o+2]. */
+    private void addTension(Articulation a, int l, double[] levers, int o, double[] imp, int ii, double sign, double h) {
         double rx = levers[o];
         double ry = levers[o + 1];
         double rz = levers[o + 2];
-        double pull = sign * (imp[0] * rx + imp[1] * ry + imp[2] * rz) / h;
+        double pull = sign * (imp[ii] * rx + imp[ii + 1] * ry + imp[ii + 2] * rz) / h;
         double r2 = rx * rx + ry * ry + rz * rz;
         if (!(pull > 0) || r2 == 0) {
             return;
@@ -322,7 +368,7 @@ public final class Articulations {
             a.flush(b);
             if (rows) {
                 lane.rows.writeBack(i);
-                lane.drives.writeBack(a);
+                writeBack(a, lane.drives);
             }
         }
     }
