@@ -21,7 +21,7 @@ import java.util.Arrays;
  * K is built once per substep, at the first biased solve, and reused by the others and the relax.
  *
  * <p>A soft row (a point past the slop, biased pass) also has a rigid floor: it may not sink below
- * {@link ArticulatedJoints#GROUND_DEEP}, the depth the position projection holds ground points at
+ * {@link ArticulatedProjection#GROUND_DEEP}, the depth the position projection holds ground points at
  * (v ≥ −max(0, s + GROUND_DEEP)/h; its impulse is the larger of the two rows'). A loaded foot's
  * spring sinks it further than that; without the floor the spring sank it each substep, the
  * projection put it back without touching its velocity, and the relax turned the approach left
@@ -357,7 +357,7 @@ final class ArticulatedGround {
                 double v = pathDot(a, rowNode[rAt + row], wCache, wAt + 2 * row * n3 + n3, a.qd);
                 rowV[row] = v + bias;
                 // the floor (see the class doc): v ≥ −max(0, s + GROUND_DEEP)/h besides the soft row
-                rowFloor[row] = rowC[row] > 0 ? Math.max(0, cs.currentSeparation(c, k) + ArticulatedJoints.GROUND_DEEP) * invH - bias
+                rowFloor[row] = rowC[row] > 0 ? Math.max(0, cs.currentSeparation(c, k) + ArticulatedProjection.GROUND_DEEP) * invH - bias
                         : Double.NaN;
                 rowOld[row] = c.d[ContactPair.IMPULSE + k];
                 rowL[row] = rowOld[row];

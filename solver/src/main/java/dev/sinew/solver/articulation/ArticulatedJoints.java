@@ -1,23 +1,18 @@
 package dev.sinew.solver.articulation;
 
 import dev.sinew.solver.body.Bodies;
-import dev.sinew.solver.collision.ContactPair;
 import dev.sinew.solver.constraint.AxisConstraintPart;
 import dev.sinew.solver.constraint.FrictionPart;
 import dev.sinew.solver.constraint.SoftCoefficients;
 import dev.sinew.solver.constraint.SwingTwistLimitPart;
-import dev.sinew.solver.constraint.Tuning;
 import dev.sinew.solver.joint.Joints;
-import dev.sinew.solver.math.Mat3;
 import dev.sinew.solver.math.Quaternions;
-import java.util.Arrays;
 
 /**
  * The rows of the articulations' joints besides the joints themselves, which the reduced
  * coordinates keep closed: joint friction and the swing-twist limits, solved by Gauss–Seidel with
- * each joint node's exact self-response (the whole tree moving), and the position projection of
- * passed limits in joint space, with the lift that keeps a projection from pushing a tree into the
- * ground.
+ * each joint node's exact self-response (the whole tree moving), and the measure of the limits
+ * the position projection ({@link ArticulatedProjection}) and the rows read.
  */
 final class ArticulatedJoints {
     private final Articulations arts;
@@ -28,11 +23,8 @@ final class ArticulatedJoints {
         this.arts = arts;
         this.b = bodies;
         this.joints = joints;
-        this.ground = ground;
+        this.projection = new ArticulatedProjection(arts, bodies, ground, this);
     }
-
-    /** The trees' ground pairs, which a projection may not push deeper. */
-    private final ArticulatedGround ground;
 
     /** +1 if link l is its joint's body B (its node's rate is ω_B − ω_A), −1 if it is body A. */
     private double sign(Articulation a, int l) {
@@ -44,25 +36,38 @@ final class ArticulatedJoints {
 
     // A substep's rows are read and written in each articulation's flat row data (per link, ROW
     // doubles and a flags word) rather than in the joints' part objects, which lie apart in memory:
-    // a tick's first warm start fills it from the parts, the later ones keep what the relax left
-    // there, and the tick's last flush writes the impulses back.
+    // a tick's first warm start fills it from the parts (the limits' geometry with it, from which
+    // the substeps measure the limits), the later ones keep what the relax left there, and the
+    // tick's last flush writes the impulses back.
     /** Doubles per link in {@link ArticulationTree#rowData}. */
-    static final int ROW = 34;
+    static final int ROW = 47;
     /** The joint's sign (+1: the link is body B), then friction's maxTorque and impulse (3). */
-    private static final int SIGN = 0;
+    static final int SIGN = 0;
     private static final int MAX_TORQUE = 1;
     private static final int FRICTION = 2;
     /** Three limit rows (twist lower, twist upper, cone), LIMIT_ROW each: j (3), K·j (3), j·K·j, impulse, C. */
-    private static final int LIMITS = 5;
-    private static final int LIMIT_ROW = 9;
+    static final int LIMITS = 5;
+    static final int LIMIT_ROW = 9;
     /** The limits' spring (when active): bias rate and softness. */
     private static final int SPRING_BIAS = 32;
     private static final int SPRING_INV_D = 33;
+    /**
+     * The limits' geometry, copied from the part with the impulses: the joint frames in A's and
+     * B's body frames (x, y, z, w each), the swing half-angles and the twist range (rad), and 1 when
+     * the limits' spring is on; the substeps measure the limits from it ({@link #measure}).
+     */
+    private static final int FRAME_A = 34;
+    private static final int FRAME_B = 38;
+    private static final int SWING_Y = 42;
+    private static final int SWING_Z = 43;
+    private static final int TWIST_MIN = 44;
+    private static final int TWIST_MAX = 45;
+    static final int SPRING = 46;
     /** Flags per link: has friction, has swing-twist limits, twist rows on, cone row on, spring on. */
     private static final int HAS_FRICTION = 1;
-    private static final int HAS_LIMITS = 2;
-    private static final int TWIST_ON = 4;
-    private static final int CONE_ON = 8;
+    static final int HAS_LIMITS = 2;
+    static final int TWIST_ON = 4;
+    static final int CONE_ON = 8;
     private static final int SPRING_ON = 16;
 
     /**
@@ -117,8 +122,8 @@ final class ArticulatedJoints {
                 d[o + FRICTION + 2] = fr.impulse[2];
             }
             if (st != null) {
-                st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
-                a.rowFlags[l] = measured(st, d, o, f);
+                geometry(st, d, o);
+                a.rowFlags[l] = measure(a, l, o, f);
                 respond(d, o, a.nodeResponse, 9 * a.linkNode[l]);
                 d[o + LIMITS + 7] = st.twistLower.impulse;
                 d[o + LIMITS + LIMIT_ROW + 7] = st.twistUpper.impulse;
@@ -185,34 +190,71 @@ final class ArticulatedJoints {
     }
 
     /**
-     * Copies what the limits' last measure gave (each row's j and C, which rows are on, the spring)
-     * into the row data at o; returns the link's flags. Impulses, K·j and j·K·j ({@link #respond})
-     * are left alone.
+     * The limits' geometry and spring into the row data at o, and each row's j as the part last
+     * measured it (a row whose angle is undefined now keeps it; its flag is off).
      */
-    private static int measured(SwingTwistLimitPart st, double[] d, int o, int flags) {
-        int f = flags & (HAS_FRICTION | HAS_LIMITS);
-        copyRow(st.twistLower, st.twist - st.twistMin, d, o + LIMITS);
-        copyRow(st.twistUpper, st.twistMax - st.twist, d, o + LIMITS + LIMIT_ROW);
-        copyRow(st.cone, st.coneError, d, o + LIMITS + 2 * LIMIT_ROW);
-        if (st.twistLimited() && st.twistValid()) {
-            f |= TWIST_ON;
-        }
-        if (st.coneLimited() && st.coneValid) {
-            f |= CONE_ON;
-        }
-        if (st.spring.active) {
-            f |= SPRING_ON;
-            d[o + SPRING_BIAS] = st.spring.biasRate;
-            d[o + SPRING_INV_D] = st.spring.invD;
-        }
-        return f;
+    private static void geometry(SwingTwistLimitPart st, double[] d, int o) {
+        System.arraycopy(st.frameA, 0, d, o + FRAME_A, 4);
+        System.arraycopy(st.frameB, 0, d, o + FRAME_B, 4);
+        d[o + SWING_Y] = st.swingY;
+        d[o + SWING_Z] = st.swingZ;
+        d[o + TWIST_MIN] = st.twistMin;
+        d[o + TWIST_MAX] = st.twistMax;
+        d[o + SPRING] = st.spring.active ? 1 : 0;
+        d[o + SPRING_BIAS] = st.spring.biasRate;
+        d[o + SPRING_INV_D] = st.spring.invD;
+        System.arraycopy(st.twistLower.jB, 0, d, o + LIMITS, 3);
+        System.arraycopy(st.twistUpper.jB, 0, d, o + LIMITS + LIMIT_ROW, 3);
+        System.arraycopy(st.cone.jB, 0, d, o + LIMITS + 2 * LIMIT_ROW, 3);
     }
 
-    private static void copyRow(AxisConstraintPart row, double c, double[] d, int ro) {
-        d[ro] = row.jB[0];
-        d[ro + 1] = row.jB[1];
-        d[ro + 2] = row.jB[2];
-        d[ro + 8] = c;
+    private final double[] qa = new double[4];
+    private final double[] qb = new double[4];
+    private final double[] measured = new double[SwingTwistLimitPart.MEASURE];
+
+    /**
+     * Measures link l's limits at the pose now ({@link SwingTwistLimitPart#measure}, from the
+     * geometry in its row data at o) into its rows' j and C; returns the link's flags (its
+     * {@code flags}' friction and limits, and which rows are on). Impulses, K·j and j·K·j
+     * ({@link #respond}) are left alone.
+     */
+    int measure(Articulation a, int l, int o, int flags) {
+        double[] d = a.rowData;
+        int j = a.linkJoint[l];
+        Quaternions.mul(b.rot, 4 * joints.bodyA[j], d, o + FRAME_A, qa);
+        Quaternions.mul(b.rot, 4 * joints.bodyB[j], d, o + FRAME_B, qb);
+        double[] m = measured;
+        SwingTwistLimitPart.measure(qa, qb, d[o + SWING_Y], d[o + SWING_Z], m, 0);
+        int lo = o + LIMITS;
+        int uo = lo + LIMIT_ROW;
+        int co = uo + LIMIT_ROW;
+        double twist = m[SwingTwistLimitPart.TWIST];
+        boolean twistValid = m[SwingTwistLimitPart.TWIST_VALID] != 0;
+        boolean coneValid = m[SwingTwistLimitPart.CONE_VALID] != 0;
+        if (twistValid) {
+            int t = SwingTwistLimitPart.TWIST_J;
+            for (int e = 0; e < 3; e++) {
+                d[lo + e] = m[t + e];
+                d[uo + e] = -m[t + e];
+            }
+        }
+        if (coneValid) {
+            System.arraycopy(m, SwingTwistLimitPart.CONE_J, d, co, 3);
+        }
+        d[lo + 8] = twist - d[o + TWIST_MIN];
+        d[uo + 8] = d[o + TWIST_MAX] - twist;
+        d[co + 8] = m[SwingTwistLimitPart.CONE_ERROR];
+        int f = flags & (HAS_FRICTION | HAS_LIMITS);
+        if ((d[o + TWIST_MIN] > -Math.PI || d[o + TWIST_MAX] < Math.PI) && twistValid) {
+            f |= TWIST_ON;
+        }
+        if ((d[o + SWING_Y] < Math.PI || d[o + SWING_Z] < Math.PI) && coneValid) {
+            f |= CONE_ON;
+        }
+        if (d[o + SPRING] != 0) {
+            f |= SPRING_ON;
+        }
+        return f;
     }
 
     /**
@@ -292,12 +334,10 @@ final class ArticulatedJoints {
                 }
                 if ((f & HAS_LIMITS) != 0) {
                     if (!fresh) {
-                        int j = a.linkJoint[l];
-                        SwingTwistLimitPart st = joints.swingTwist[j];
-                        if (!(measured && !st.spring.active)) {
-                            st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
+                        // a settled projection measured this pose into the row data already
+                        if (!(measured && (f & SPRING_ON) == 0)) {
+                            f = measure(a, l, o, f);
                         }
-                        f = measured(st, d, o, f);
                         respond(d, o, a.nodeResponse, ko);
                         flags[l] = f;
                     }
@@ -469,230 +509,10 @@ final class ArticulatedJoints {
         return dd * jx;
     }
 
-    /**
-     * Position projection of the articulated joints' passed limits, after the position update, with
-     * the tree's ground contacts held. The velocity rows are linear: a limb sliding fast along a
-     * curved cone follows their tangent out of it by (ω·h)²/(2·radius) every substep. So the rows
-     * passed by more than {@link Tuning#PROJECTION_SLOP} (and those within {@link #NEAR} of their
-     * limit, so that closing one does not push another past) ask for the displacement Δq = A⁻¹·Jᵀ·λ
-     * with C + J·Δq ≥ 0, λ ≥ 0; and the tree's points on or near the ground (sep below
-     * {@link #GROUND_NEAR}) join as rows that may not end deeper than they are (or past touching if
-     * apart): sep + J·Δq ≥ min(sep, 0). Without them a projection closing an ankle's limit as the
-     * body lands puts the foot into the ground; lifting the whole tree afterwards kept the feet out
-     * but pumped energy in (a resting ragdoll never came to rest in 2 of 24 drops). Solved by
-     * projected Gauss–Seidel on the rows' coupling K_rs = J_r·A⁻¹·J_sᵀ, at most
-     * {@link Tuning#MAX_PROJECTION_TURN} per link. Velocities are left to the relax pass. Two passes:
-     * closing the cone can push the twist past its range. Articulations [from, to), each with its
-     * own passes (a pass over a tree with no limit passed changes nothing, so the trees are
-     * independent); a tree its last pass left in place keeps the limits that pass measured for the
-     * relax.
-     */
+    private final ArticulatedProjection projection;
+
+    /** The position projection of articulations [from, to) (see {@link ArticulatedProjection}). */
     void project(int from, int to) {
-        for (int t = from; t < to; t++) {
-            boolean moved = true;
-            for (int pass = 0; pass < PROJECTION_PASSES && moved; pass++) {
-                moved = project(t);
-            }
-            arts.settled[t] = !moved;
-            arts.projectedNow[t] = true;
-        }
+        projection.project(from, to);
     }
-
-    /**
-     * Projection passes per substep at most (a pass re-measures the limits the last one moved; it
-     * runs only while a limit is still passed). A landing ragdoll's knee, shin on the ground and
-     * the body coming down on it, was left 29° past its cone for three ticks with 3 passes of 16
-     * sweeps, 2.3° with 3 of 32, 1.7° with 8 of 32 and 0.01° with 12 of 32; the resting 10-ragdoll
-     * pile costs the same either way.
-     */
-    private static final int PROJECTION_PASSES = 12;
-    /** Rows this close to their limit (rad) join a joint's projection, so that closing another does not push them past. */
-    private static final double NEAR = 0.02;
-    /** Ground points closer than this (m) join a projection, held from going deeper. */
-    private static final double GROUND_NEAR = 0.01;
-    /**
-     * Ground points deeper than this (m) are projected back to it. The soft contact rows let a point
-     * sink while its spring takes an impact; with the joints closed exactly the whole landing tree's
-     * momentum reaches the foot or hand that lands, and a corner turning at 20 rad/s went 6 mm deep
-     * in one tick; a capsule foot spun at 72 rad/s between other ragdolls' limbs and the ground went
-     * 5.1 mm deep with this at 3 mm. One and a half times the contact slop, so resting contacts are
-     * left to the springs.
-     */
-    static final double GROUND_DEEP = 0.0015;
-
-    private double[] rowW = new double[64];
-    private double[] rowZ = new double[64];
-    private double[] rowC = new double[8];
-    private double[] rowK = new double[64];
-    private double[] rowL = new double[8];
-    private double[] rowG = new double[16];
-    private int rows;
-
-    /** One projection of articulation t; true if it moved. */
-    private boolean project(int t) {
-        Articulation a = arts.list[t];
-        int n3 = 3 * a.nodeCount;
-        rows = 0;
-        boolean passed = false;
-        double slop = Tuning.PROJECTION_SLOP;
-        for (int l = 0; l < a.linkCount; l++) {
-            int j = a.linkJoint[l];
-            SwingTwistLimitPart st = j < 0 ? null : joints.swingTwist[j];
-            if (st == null || st.spring.active) {
-                continue;
-            }
-            st.evaluate(b, joints.bodyA[j], joints.bodyB[j]);
-            double sign = sign(a, l);
-            int node = a.linkNode[l];
-            if (st.twistLimited() && st.twistValid()) {
-                boolean lower = st.twist - st.twistMin < st.twistMax - st.twist;
-                double c = lower ? st.twist - st.twistMin : st.twistMax - st.twist;
-                if (c < NEAR) {
-                    limitRow(a, node, lower ? st.twistLower : st.twistUpper, sign, c);
-                    passed |= c < -slop;
-                }
-            }
-            if (st.coneLimited() && st.coneValid && st.coneError < NEAR) {
-                limitRow(a, node, st.cone, sign, st.coneError);
-                passed |= st.coneError < -slop;
-            }
-        }
-        for (int pi = ground.start(t); pi < ground.start(t + 1) && !passed; pi++) {
-            ContactPair c = ground.pair(pi);
-            for (int k = 0; k < c.pointCount && !passed; k++) {
-                passed = c.separationNow(b, k) < -GROUND_DEEP;
-            }
-        }
-        if (!passed) {
-            return false;
-        }
-        for (int pi = ground.start(t); pi < ground.start(t + 1); pi++) {
-            ContactPair c = ground.pair(pi);
-            boolean onB = b.solverInvMass(c.bodyB) > 0;
-            int body = onB ? c.bodyB : c.bodyA;
-            double sign = onB ? 1 : -1;
-            for (int k = 0; k < c.pointCount; k++) {
-                double sep = c.separationNow(b, k);
-                if (sep < GROUND_NEAR) {
-                    groundRow(a, body, c, k, sign, sep < -GROUND_DEEP ? sep + GROUND_DEEP : Math.max(sep, 0));
-                }
-            }
-        }
-        // coupling K_rs = w_r·D⁻¹·w_s, then projected Gauss–Seidel on K·λ + C ≥ 0, λ ≥ 0
-        int r = rows;
-        if (rowK.length < r * r) {
-            rowK = new double[2 * r * r];
-        }
-        for (int q = 0; q < r; q++) {
-            int qo = q * n3;
-            for (int node = 0; node < a.nodeCount; node++) {
-                Mat3.mulVec(a.dinv, 9 * node, rowW, qo + 3 * node, rowZ, qo + 3 * node);
-            }
-        }
-        for (int q = 0; q < r; q++) {
-            for (int s2 = q; s2 < r; s2++) {
-                double acc = 0;
-                int qo = q * n3;
-                int so = s2 * n3;
-                for (int e = 0; e < n3; e++) {
-                    acc += rowW[qo + e] * rowZ[so + e];
-                }
-                rowK[q * r + s2] = acc;
-                rowK[s2 * r + q] = acc;
-            }
-            rowL[q] = 0;
-        }
-        for (int sweep = 0; sweep < PROJECTION_SWEEPS; sweep++) {
-            for (int q = 0; q < r; q++) {
-                double kqq = rowK[q * r + q];
-                if (!(kqq > 0)) {
-                    continue;
-                }
-                double w = rowC[q];
-                for (int s2 = 0; s2 < r; s2++) {
-                    w += rowK[q * r + s2] * rowL[s2];
-                }
-                rowL[q] = Math.max(0, rowL[q] - w / kqq);
-            }
-        }
-        boolean moved = false;
-        for (int q = 0; q < r; q++) {
-            if (rowL[q] != 0) {
-                a.addDisplacement(rowW, q * n3, rowL[q]);
-                moved = true;
-            }
-        }
-        if (!moved) {
-            return false;
-        }
-        a.applyDisplacement(b, Tuning.MAX_PROJECTION_TURN);
-        return true;
-    }
-
-    /** Projected Gauss–Seidel sweeps over a projection's rows. */
-    private static final int PROJECTION_SWEEPS = 32;
-
-    /** Room for one more row of articulation a's projection (3 per node each). */
-    private int newRow(Articulation a) {
-        int n3 = 3 * a.nodeCount;
-        int r = rows++;
-        if (rowW.length < (r + 1) * n3) {
-            rowW = Arrays.copyOf(rowW, 2 * (r + 1) * n3);
-            rowZ = Arrays.copyOf(rowZ, 2 * (r + 1) * n3);
-        }
-        if (rowC.length <= r) {
-            rowC = Arrays.copyOf(rowC, 2 * (r + 1));
-            rowL = Arrays.copyOf(rowL, 2 * (r + 1));
-        }
-        if (rowG.length < n3) {
-            rowG = new double[n3];
-        }
-        Arrays.fill(rowW, r * n3, (r + 1) * n3, 0);
-        return r;
-    }
-
-    /** A limit row: gradient ±row.jB on the node, error c (rad). */
-    private void limitRow(Articulation a, int node, AxisConstraintPart row, double sign, double c) {
-        int r = newRow(a);
-        int d = a.depth[node];
-        int ao = a.ancOff[node];
-        for (int idx = 0; idx < d; idx++) {
-            int i = a.anc[ao + idx];
-            rowG[3 * i] = 0;
-            rowG[3 * i + 1] = 0;
-            rowG[3 * i + 2] = 0;
-        }
-        rowG[3 * node] = sign * row.jB[0];
-        rowG[3 * node + 1] = sign * row.jB[1];
-        rowG[3 * node + 2] = sign * row.jB[2];
-        sweep(a, node, r);
-        rowC[r] = c;
-    }
-
-    /** A ground row: unit push along the normal into the body at point k, room c (m; negative: pushed out by −c). */
-    private void groundRow(Articulation a, int body, ContactPair c, int k, double sign, double room) {
-        int r = newRow(a);
-        int l = arts.linkOf[body];
-        int o = 3 * k;
-        int local = (sign > 0 ? ContactPair.LOCAL_B : ContactPair.LOCAL_A) + o;
-        double x = b.pos[3 * body] + Quaternions.rotX(b.rot, body, c.d, local);
-        double y = b.pos[3 * body + 1] + Quaternions.rotY(b.rot, body, c.d, local);
-        double z = b.pos[3 * body + 2] + Quaternions.rotZ(b.rot, body, c.d, local);
-        a.pathImpulse(l, sign * c.nx, sign * c.ny, sign * c.nz, x, y, z, 0, 0, 0, rowG);
-        sweep(a, a.linkNode[l], r);
-        rowC[r] = room;
-    }
-
-    /** Row r's swept vector w_r = L⁻ᵀ·g from rowG on node's path. */
-    private void sweep(Articulation a, int node, int r) {
-        int n3 = 3 * a.nodeCount;
-        if (scratch.length < n3) {
-            scratch = new double[n3];
-        }
-        Arrays.fill(scratch, 0, n3, 0);
-        a.scatter(node, rowG, scratch);
-        System.arraycopy(scratch, 0, rowW, r * n3, n3);
-    }
-
-    private double[] scratch = new double[16];
 }

@@ -50,11 +50,9 @@ public final class SwingTwistLimitPart {
     public double coneError;
     public boolean coneValid;
     private boolean twistValid;
-    // joint frames (x, y, z, w) and relative orientation
+    // world joint frames (x, y, z, w)
     private final double[] qa = new double[4];
     private final double[] qb = new double[4];
-    private final double[] q = new double[4];
-    private final double[] g = new double[3];
     private final Quaterniond fa = new Quaterniond();
     private final Quaterniond fb = new Quaterniond();
     private final Quaterniond joint = new Quaterniond();
@@ -89,7 +87,7 @@ public final class SwingTwistLimitPart {
         }
         Quaternions.mul(b.rot, 4 * ba, frameA, qa);
         Quaternions.mul(b.rot, 4 * bb, frameB, qb);
-        measure(qa, qb, true);
+        measure(qa, qb);
     }
 
     /** The inputs of the last {@link #evaluate}, as raw bits: A's and B's orientations, the frames, swingY, swingZ. */
@@ -116,8 +114,44 @@ public final class SwingTwistLimitPart {
         return same;
     }
 
-    /** q, θ and the cone error from the world joint frames fa, fb; with {@code rows} also the rows. */
-    private void measure(double[] fa, double[] fb, boolean rows) {
+    /** θ, the cone error and the rows from the world joint frames fa, fb. */
+    private void measure(double[] fa, double[] fb) {
+        double[] r = measured;
+        measure(fa, fb, swingY, swingZ, r, 0);
+        twist = r[TWIST];
+        twistValid = r[TWIST_VALID] != 0;
+        coneError = r[CONE_ERROR];
+        coneValid = r[CONE_VALID] != 0;
+        if (twistValid) {
+            twistLower.setAngular(r[TWIST_J], r[TWIST_J + 1], r[TWIST_J + 2]);
+            twistUpper.setAngular(-r[TWIST_J], -r[TWIST_J + 1], -r[TWIST_J + 2]);
+        }
+        if (coneValid) {
+            cone.setAngular(r[CONE_J], r[CONE_J + 1], r[CONE_J + 2]);
+        }
+    }
+
+    private final double[] measured = new double[MEASURE];
+
+    /** Where {@link #measure(double[], double[], double, double, double[], int)} puts θ (rad) and 1 if it is defined, else 0. */
+    public static final int TWIST = 0;
+    public static final int TWIST_VALID = 1;
+    /** The cone error (rad) and 1 if it is defined, else 0. */
+    public static final int CONE_ERROR = 2;
+    public static final int CONE_VALID = 3;
+    /** The lower twist row's j (the upper row's is −j), world; written only when θ is defined. */
+    public static final int TWIST_J = 4;
+    /** The cone row's j, world; written only when the cone error is defined. */
+    public static final int CONE_J = 7;
+    /** Doubles a measure writes. */
+    public static final int MEASURE = 10;
+
+    /**
+     * Measures the limits from the world joint frames fa, fb (x, y, z, w) and the swing half-angles
+     * (see the class comment) into out[o..o+{@link #MEASURE}): θ, the cone error, whether each is
+     * defined and the rows' j.
+     */
+    public static void measure(double[] fa, double[] fb, double swingY, double swingZ, double[] out, int o) {
         // q = conj(Q_A)·Q_B
         double ax = -fa[0];
         double ay = -fa[1];
@@ -133,49 +167,43 @@ public final class SwingTwistLimitPart {
             y = -y;
             z = -z;
         }
-        q[0] = x;
-        q[1] = y;
-        q[2] = z;
-        q[3] = w;
         double n2 = w * w + x * x;
-        twistValid = n2 > 1e-12;
-        twist = 2 * Math.atan2(x, w);
-        if (twistValid && rows) {
-            g[0] = 1;
-            g[1] = (x * y - w * z) / n2;
-            g[2] = (w * y + x * z) / n2;
-            Quaternions.rotateInPlace(fb, g);
-            twistLower.setAngular(g[0], g[1], g[2]);
-            twistUpper.setAngular(-g[0], -g[1], -g[2]);
+        boolean twistValid = n2 > 1e-12;
+        out[o + TWIST_VALID] = twistValid ? 1 : 0;
+        out[o + TWIST] = 2 * Math.atan2(x, w);
+        if (twistValid) {
+            int g = o + TWIST_J;
+            out[g] = 1;
+            out[g + 1] = (x * y - w * z) / n2;
+            out[g + 2] = (w * y + x * z) / n2;
+            Quaternions.rotateInPlace(fb, out, g);
         }
         double dx = 1 - 2 * (y * y + z * z);
         double dy = 2 * (x * y + w * z);
         double dz = 2 * (x * z - w * y);
         double rho = Math.sqrt(dy * dy + dz * dz);
-        coneValid = rho > 1e-9;
+        boolean coneValid = rho > 1e-9;
+        out[o + CONE_VALID] = coneValid ? 1 : 0;
         if (!coneValid) {
-            coneError = 0;
+            out[o + CONE_ERROR] = 0;
             return;
         }
         double iy2 = 1 / (swingY * swingY);
         double iz2 = 1 / (swingZ * swingZ);
         double kappa = Math.sqrt(dz * dz * iy2 + dy * dy * iz2);
         double s2 = rho * rho + dx * dx;
-        coneError = rho / kappa - Math.atan2(rho, dx);
-        if (!rows) {
-            return;
-        }
+        out[o + CONE_ERROR] = rho / kappa - Math.atan2(rho, dx);
         // ∇(ρ/κ) − ∇φ
         double k3 = rho / (kappa * kappa * kappa);
         double gx = rho / s2;
         double gy = dy / (rho * kappa) - k3 * dy * iz2 - dx * dy / (rho * s2);
         double gz = dz / (rho * kappa) - k3 * dz * iy2 - dx * dz / (rho * s2);
         // j = d × ∇C, then to world with Q_A
-        g[0] = dy * gz - dz * gy;
-        g[1] = dz * gx - dx * gz;
-        g[2] = dx * gy - dy * gx;
-        Quaternions.rotateInPlace(fa, g);
-        cone.setAngular(g[0], g[1], g[2]);
+        int c = o + CONE_J;
+        out[c] = dy * gz - dz * gy;
+        out[c + 1] = dz * gx - dx * gz;
+        out[c + 2] = dx * gy - dy * gx;
+        Quaternions.rotateInPlace(fa, out, c);
     }
 
     public void warmStart(Bodies b, int ba, int bb) {

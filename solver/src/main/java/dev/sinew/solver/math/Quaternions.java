@@ -81,28 +81,45 @@ public final class Quaternions {
      * swing-twist limit's form (its rows depend on these bits).
      */
     public static void rotateInPlace(double[] p, double[] v) {
+        rotateInPlace(p, v, 0);
+    }
+
+    /** {@link #rotateInPlace(double[], double[])} of v at v[o..o+2]. */
+    public static void rotateInPlace(double[] p, double[] v, int o) {
         double px = p[0];
         double py = p[1];
         double pz = p[2];
         double pw = p[3];
-        double cx = py * v[2] - pz * v[1] + pw * v[0];
-        double cy = pz * v[0] - px * v[2] + pw * v[1];
-        double cz = px * v[1] - py * v[0] + pw * v[2];
-        v[0] += 2 * (py * cz - pz * cy);
-        v[1] += 2 * (pz * cx - px * cz);
-        v[2] += 2 * (px * cy - py * cx);
+        double vx = v[o];
+        double vy = v[o + 1];
+        double vz = v[o + 2];
+        double cx = py * vz - pz * vy + pw * vx;
+        double cy = pz * vx - px * vz + pw * vy;
+        double cz = px * vy - py * vx + pw * vz;
+        v[o] = vx + 2 * (py * cz - pz * cy);
+        v[o + 1] = vy + 2 * (pz * cx - px * cz);
+        v[o + 2] = vz + 2 * (px * cy - py * cx);
     }
 
     /** out = rot[o..o+3] ⊗ f (quaternions x, y, z, w). */
     public static void mul(double[] rot, int o, double[] f, double[] out) {
+        mul(rot, o, f, 0, out);
+    }
+
+    /** out = rot[o..o+3] ⊗ f[fo..fo+3] (quaternions x, y, z, w). */
+    public static void mul(double[] rot, int o, double[] f, int fo, double[] out) {
         double px = rot[o];
         double py = rot[o + 1];
         double pz = rot[o + 2];
         double pw = rot[o + 3];
-        out[0] = pw * f[0] + px * f[3] + py * f[2] - pz * f[1];
-        out[1] = pw * f[1] - px * f[2] + py * f[3] + pz * f[0];
-        out[2] = pw * f[2] + px * f[1] - py * f[0] + pz * f[3];
-        out[3] = pw * f[3] - px * f[0] - py * f[1] - pz * f[2];
+        double fx = f[fo];
+        double fy = f[fo + 1];
+        double fz = f[fo + 2];
+        double fw = f[fo + 3];
+        out[0] = pw * fx + px * fw + py * fz - pz * fy;
+        out[1] = pw * fy - px * fz + py * fw + pz * fx;
+        out[2] = pw * fz + px * fy - py * fx + pz * fw;
+        out[3] = pw * fw - px * fx - py * fy - pz * fz;
     }
 
     /** Axis k (0 x, 1 y, 2 z) of unit quaternion q's rotation, i.e. column k of its matrix, into out. */
