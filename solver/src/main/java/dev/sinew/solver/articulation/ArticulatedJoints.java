@@ -124,6 +124,14 @@ final class ArticulatedJoints {
             if (st != null) {
                 geometry(st, d, o);
                 a.rowFlags[l] = measure(a, l, o, f);
+                // a row whose angle is undefined now keeps the j the part last measured (its flag is off)
+                if (measured[SwingTwistLimitPart.TWIST_VALID] == 0) {
+                    System.arraycopy(st.twistLower.jB, 0, d, o + LIMITS, 3);
+                    System.arraycopy(st.twistUpper.jB, 0, d, o + LIMITS + LIMIT_ROW, 3);
+                }
+                if (measured[SwingTwistLimitPart.CONE_VALID] == 0) {
+                    System.arraycopy(st.cone.jB, 0, d, o + LIMITS + 2 * LIMIT_ROW, 3);
+                }
                 respond(d, o, a.nodeResponse, 9 * a.linkNode[l]);
                 d[o + LIMITS + 7] = st.twistLower.impulse;
                 d[o + LIMITS + LIMIT_ROW + 7] = st.twistUpper.impulse;
@@ -189,10 +197,7 @@ final class ArticulatedJoints {
         d[ro + 6] = jx * tx + jy * ty + jz * tz;
     }
 
-    /**
-     * The limits' geometry and spring into the row data at o, and each row's j as the part last
-     * measured it (a row whose angle is undefined now keeps it; its flag is off).
-     */
+    /** The limits' geometry and spring into the row data at o. */
     private static void geometry(SwingTwistLimitPart st, double[] d, int o) {
         System.arraycopy(st.frameA, 0, d, o + FRAME_A, 4);
         System.arraycopy(st.frameB, 0, d, o + FRAME_B, 4);
@@ -203,9 +208,6 @@ final class ArticulatedJoints {
         d[o + SPRING] = st.spring.active ? 1 : 0;
         d[o + SPRING_BIAS] = st.spring.biasRate;
         d[o + SPRING_INV_D] = st.spring.invD;
-        System.arraycopy(st.twistLower.jB, 0, d, o + LIMITS, 3);
-        System.arraycopy(st.twistUpper.jB, 0, d, o + LIMITS + LIMIT_ROW, 3);
-        System.arraycopy(st.cone.jB, 0, d, o + LIMITS + 2 * LIMIT_ROW, 3);
     }
 
     private final double[] qa = new double[4];

@@ -25,7 +25,9 @@ public final class JointSolver {
     public void prepare(Bodies b, double h) {
         for (int j = 0; j < joints.high; j++) {
             if (joints.alive[j] && joints.touchesMoving(b, j)) {
-                joints.anchors(j, la, lb);
+                if (!joints.articulated[j] || joints.linear[j] != null) {
+                    joints.anchors(j, la, lb);
+                }
                 if (!joints.articulated[j]) {
                     // an articulated joint's point rows are never solved (it cannot open); should its
                     // articulation be let go mid-tick, the warm start prepares them each substep
