@@ -122,8 +122,9 @@ final class ArticulatedDrives {
     void writeBack(Articulation a) {
         for (int l = 0; l < a.linkCount; l++) {
             if (a.driveOn[l]) {
-                System.arraycopy(a.driveData, SlerpDrivePart.RECORD * l + SlerpDrivePart.AIM, joints.drive[a.linkJoint[l]].data,
-                        SlerpDrivePart.AIM, SlerpDrivePart.SOLVED);
+                double[] own = joints.drive[a.linkJoint[l]].data;
+                int o = SlerpDrivePart.RECORD * l + SlerpDrivePart.AIM;
+                System.arraycopy(a.driveData, o, own, SlerpDrivePart.AIM, SlerpDrivePart.SOLVED);
             }
         }
     }

@@ -123,7 +123,10 @@ public final class Articulations {
         for (int i = from; i < to; i++) {
             Articulation a = list[i];
             a.hb = lane.massBlocks(a.blockCount);
+            // the tick's copies of the joints' data are made at its first free step (what a tick
+            // cut short by an exception left in them is not written back: the world was restored)
             a.tickFilled = false;
+            a.tickDirty = false;
             baseMotion(a);
             a.pose(b);
             if (!a.load(b)) {

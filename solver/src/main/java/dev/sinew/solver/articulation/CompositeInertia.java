@@ -11,7 +11,7 @@ import java.util.Arrays;
  * Gives every drive on a tree joint the inertia tensor, about the joint's anchor, of the bodies
  * below the joint held rigid (composite rigid body): the most inertia the drive can have to turn,
  * which bounds from below how fast its torque limit can stop the joint
- * ({@link SlerpDrivePart#brakingInertia}). Drives on joints outside the trees get none.
+ * ({@link SlerpDrivePart#BRAKING}). Drives on joints outside the trees get none.
  * <pre>
  *   per subtree: M = Σ m,  c = Σ m·x / M,  S = Σ (I_world + m·X(x))   (about the world origin)
  *   about the anchor p:  I_p = S − M·X(c) + M·X(c − p),   X(d) = |d|²E − d·dᵀ (parallel axes)

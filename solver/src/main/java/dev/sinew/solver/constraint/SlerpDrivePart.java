@@ -42,7 +42,7 @@ public final class SlerpDrivePart {
     public static final int TARGET = 0;
     /** Target angular velocity of B relative to A, in A's frame, rad/s. */
     public static final int TARGET_VEL = 4;
-    /** What the current substep aims at: the target (B relative to A, unit, x, y, z, w) taken back along the target velocity. */
+    /** What the current substep aims at: the target (B relative to A, x, y, z, w) taken back along the target velocity. */
     public static final int AIM = 7;
     /** Error to the target at the last solve, rad, world. */
     public static final int ERROR = 11;
@@ -85,8 +85,9 @@ public final class SlerpDrivePart {
      * The drive's record: what a substep's solve reads and writes, in one array so that it lies
      * together in memory, and so that an articulation can keep its drives' records side by side
      * ({@link #treeRows(Bodies, int, int, double[], int, double[], int)} and the other static
-     * methods take a record at an offset). Offsets: {@link #TARGET}, {@link #TARGET_VEL}, {@link #AIM}, {@link #ERROR},
-     * {@link #IMPULSE}, {@link #BRAKING}, {@link #BRAKING_KNOWN}; the rest is the drive's own.
+     * methods take a record at an offset). Offsets: {@link #TARGET}, {@link #TARGET_VEL},
+     * {@link #AIM}, {@link #ERROR}, {@link #IMPULSE}, {@link #BRAKING}, {@link #BRAKING_KNOWN}; the
+     * rest is the drive's own.
      */
     public final double[] data = new double[RECORD];
 
