@@ -75,10 +75,10 @@ final class ArticulatedDrives {
             d[o + SlerpDrivePart.IMPULSE + 2] = 0;
             SlerpDrivePart.aim(d, o, remaining);
             SlerpDrivePart.treeRows(b, joints.bodyA[j], joints.bodyB[j], d, o, driveRow, 3 * l);
-            int go = o + SlerpDrivePart.gammaInverse();
+            int go = o + SlerpDrivePart.GAMMA_INV;
             System.arraycopy(d, go, a.extraDiag, 9 * node, 9);
             // J·Γ⁻¹·(−v) with J = sign·E
-            double sign = sign(a, l);
+            double sign = a.side(joints, l);
             for (int r = 0; r < 3; r++) {
                 rhs[3 * node + r] = sign * (d[go + 3 * r] * driveRow[3 * l] + d[go + 3 * r + 1] * driveRow[3 * l + 1]
                         + d[go + 3 * r + 2] * driveRow[3 * l + 2]);
@@ -135,11 +135,6 @@ final class ArticulatedDrives {
         return start;
     }
 
-    /** +1 if link l is its joint's body B (its node's rate is ω_B − ω_A), −1 if it is body A. */
-    private double sign(Articulation a, int l) {
-        return joints.bodyB[a.linkJoint[l]] == a.body[l] ? 1 : -1;
-    }
-
     private SlerpDrivePart drive(Articulation a, int l) {
         int j = a.linkJoint[l];
         if (j < 0) {
@@ -162,12 +157,12 @@ final class ArticulatedDrives {
                 continue;
             }
             int node = a.linkNode[l];
-            double sign = sign(a, l);
+            double sign = a.side(joints, l);
             double dx = sign * (a.qd[3 * node] - start[3 * node]);
             double dy = sign * (a.qd[3 * node + 1] - start[3 * node + 1]);
             double dz = sign * (a.qd[3 * node + 2] - start[3 * node + 2]);
             int o = SlerpDrivePart.RECORD * l;
-            int go = o + SlerpDrivePart.gammaInverse();
+            int go = o + SlerpDrivePart.GAMMA_INV;
             double vx = driveRow[3 * l] - dx;
             double vy = driveRow[3 * l + 1] - dy;
             double vz = driveRow[3 * l + 2] - dz;

@@ -26,11 +26,6 @@ final class ArticulatedJoints {
         this.projection = new ArticulatedProjection(arts, bodies, ground, this);
     }
 
-    /** +1 if link l is its joint's body B (its node's rate is ω_B − ω_A), −1 if it is body A. */
-    private double sign(Articulation a, int l) {
-        return joints.bodyB[a.linkJoint[l]] == a.body[l] ? 1 : -1;
-    }
-
     private final double[] rate = new double[3];
     private final double[] dk = new double[3];
 
@@ -114,7 +109,7 @@ final class ArticulatedJoints {
             if (f == 0) {
                 continue;
             }
-            d[o + SIGN] = sign(a, l);
+            d[o + SIGN] = a.side(joints, l);
             if (fr != null) {
                 d[o + MAX_TORQUE] = fr.maxTorque;
                 d[o + FRICTION] = fr.impulse[0];
@@ -247,10 +242,10 @@ final class ArticulatedJoints {
         d[uo + 8] = d[o + TWIST_MAX] - twist;
         d[co + 8] = m[SwingTwistLimitPart.CONE_ERROR];
         int f = flags & (HAS_FRICTION | HAS_LIMITS);
-        if ((d[o + TWIST_MIN] > -Math.PI || d[o + TWIST_MAX] < Math.PI) && twistValid) {
+        if (SwingTwistLimitPart.twistLimited(d[o + TWIST_MIN], d[o + TWIST_MAX]) && twistValid) {
             f |= TWIST_ON;
         }
-        if ((d[o + SWING_Y] < Math.PI || d[o + SWING_Z] < Math.PI) && coneValid) {
+        if (SwingTwistLimitPart.coneLimited(d[o + SWING_Y], d[o + SWING_Z]) && coneValid) {
             f |= CONE_ON;
         }
         if (d[o + SPRING] != 0) {

@@ -2,6 +2,7 @@ package dev.sinew.solver.articulation;
 
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.body.Gyroscopic;
+import dev.sinew.solver.joint.Joints;
 import dev.sinew.solver.math.Quaternions;
 
 /**
@@ -92,6 +93,11 @@ final class Articulation extends ArticulationResponse {
     boolean tickFilled;
     /** They hold what the joints do not yet. */
     boolean tickDirty;
+
+    /** +1 if link l is its joint's body B (its node's rate is ω_B − ω_A), −1 if it is body A. */
+    double side(Joints joints, int l) {
+        return joints.bodyB[linkJoint[l]] == body[l] ? 1 : -1;
+    }
 
     /**
      * The diagonal block of H for node i as {@link #massMatrix} gives it (the inertia of the node's

@@ -35,6 +35,8 @@ public final class Articulations {
     int[] linkOf = new int[0];
 
     private final ArticulationFinder finder;
+    /** The joints' point impulses the articulations keep through a tick, and the tension inertia. */
+    private final ArticulatedPoints points;
     private final double[] zero3 = new double[3];
 
     /**
@@ -45,6 +47,7 @@ public final class Articulations {
         this.b = bodies;
         this.joints = joints;
         this.finder = new ArticulationFinder(bodies, joints);
+        this.points = new ArticulatedPoints(joints);
         this.ground = new ArticulatedGround(this, bodies);
         this.mainLane = new ArticulationLane(this, contacts, counters);
     }
@@ -209,7 +212,7 @@ public final class Articulations {
         a.tickDirty = true;
         baseMotion(a);
         a.pose(b);
-        tension(a, h);
+        points.tension(a, h);
         a.prepareStep(b);
         boolean driven = drives.setUp(a, remaining);
         a.forces(b, h, gx, gy, gz);
@@ -222,40 +225,19 @@ public final class Articulations {
                 break;
             }
         }
-        int links = a.linkCount;
         a.jointImpulses(b, h, jointImpulse);
-        double[] imp = a.pointImpulse;
-        for (int l = 0; l < links; l++) {
-            if (keepsPoint(a, l)) {
-                double sign = sign(a, l);
-                imp[3 * l] = sign * jointImpulse[3 * l];
-                imp[3 * l + 1] = sign * jointImpulse[3 * l + 1];
-                imp[3 * l + 2] = sign * jointImpulse[3 * l + 2];
-            }
-        }
+        points.store(a, jointImpulse);
         drives.rootSpringImpulse(a);
         return true;
     }
 
-    /** Links whose joint's point impulse the articulation keeps in {@link Articulation#pointImpulse}. */
-    private static boolean keepsPoint(Articulation a, int l) {
-        return a.linkJoint[l] >= 0 && !(l == 0 && a.base < 0);
-    }
-
     /**
-     * At articulation a's first free step in a tick: its drives' records and its joints' point
-     * impulses (the last tick's, for the tension) copied from the joints, read and written in the
-     * articulation's arrays until {@link #writeBack(Articulation, ArticulatedDrives)}.
+     * At articulation a's first free step in a tick: its joints' point impulses and its drives'
+     * records copied from the joints, read and written in the articulation's arrays until
+     * {@link #writeBack(Articulation, ArticulatedDrives)}.
      */
     private void fill(Articulation a, ArticulatedDrives drives) {
-        if (a.pointImpulse.length < 3 * a.linkCount) {
-            a.pointImpulse = new double[3 * a.body.length];
-        }
-        for (int l = 0; l < a.linkCount; l++) {
-            if (keepsPoint(a, l)) {
-                System.arraycopy(joints.point[a.linkJoint[l]].impulse, 0, a.pointImpulse, 3 * l, 3);
-            }
-        }
+        points.fill(a);
         drives.fill(a);
         a.tickFilled = true;
     }
@@ -269,81 +251,8 @@ public final class Articulations {
             return;
         }
         a.tickDirty = false;
-        for (int l = 0; l < a.linkCount; l++) {
-            if (keepsPoint(a, l)) {
-                System.arraycopy(a.pointImpulse, 3 * l, joints.point[a.linkJoint[l]].impulse, 0, 3);
-            }
-        }
+        points.writeBack(a);
         drives.writeBack(a);
-    }
-
-    /**
-     * Adds each link's tension inertia to its world inertia for this substep's system: a joint
-     * pulling its body with force f at lever r (from the centre of mass to the anchor) gives it the
-     * torque r × f, which turns with the body, a restoring stiffness (f·r) across r while it pulls.
-     * Light links under a heavy load swing across the chain faster than a substep can follow
-     * (ω = √(f·r/I)); integrating that stiffness implicitly adds h²·(f·r)·(E − r̂·r̂ᵀ) to the body's
-     * angular inertia (Tournier et al., "Stable Constrained Dynamics", SIGGRAPH 2015), beyond
-     * {@link JointTreeSolver#TENSION_FREE} of its own inertia across the lever. The force is the
-     * joint's impulse in the last substep over h (kept in {@link Articulation#pointImpulse} within a
-     * tick, in the joint's point part between ticks).
-     */
-    private void tension(Articulation a, double h) {
-        for (int l = 0; l < a.linkCount; l++) {
-            int j = a.linkJoint[l];
-            if (j < 0 || j == a.rootSpring) {
-                continue;
-            }
-            boolean kept = keepsPoint(a, l);
-            double[] imp = kept ? a.pointImpulse : joints.point[j].impulse;
-            int io = kept ? 3 * l : 0;
-            // on B +imp at R_B·a_B, on A −imp at R_A·a_A; the link and its parent (its base is not
-            // in the articulation); the levers are the pose's, the anchors turned just now
-            int parent = a.linkParent[l];
-            if (joints.bodyB[j] == a.body[l]) {
-                addTension(a, l, a.leverLink, 3 * l, imp, io, 1, h);
-                if (parent >= 0) {
-                    addTension(a, parent, a.leverParent, 3 * l, imp, io, -1, h);
-                }
-            } else {
-                if (parent >= 0) {
-                    addTension(a, parent, a.leverParent, 3 * l, imp, io, 1, h);
-                }
-                addTension(a, l, a.leverLink, 3 * l, imp, io, -1, h);
-            }
-        }
-    }
-
-    /** Link l's tension inertia from the joint impulse imp[ii..ii+2] (sign: its side) at the world lever r = levers[o..o+2]. */
-    private void addTension(Articulation a, int l, double[] levers, int o, double[] imp, int ii, double sign, double h) {
-        double rx = levers[o];
-        double ry = levers[o + 1];
-        double rz = levers[o + 2];
-        double pull = sign * (imp[ii] * rx + imp[ii + 1] * ry + imp[ii + 2] * rz) / h;
-        double r2 = rx * rx + ry * ry + rz * rz;
-        if (!(pull > 0) || r2 == 0) {
-            return;
-        }
-        double[] in = a.inertia;
-        int io = 9 * l;
-        double along = rx * (in[io] * rx + in[io + 1] * ry + in[io + 2] * rz)
-                + ry * (in[io + 3] * rx + in[io + 4] * ry + in[io + 5] * rz)
-                + rz * (in[io + 6] * rx + in[io + 7] * ry + in[io + 8] * rz);
-        double across = 0.5 * (in[io] + in[io + 4] + in[io + 8] - along / r2);
-        double k = h * h * pull - Tuning.TENSION_FREE * across;
-        if (k <= 0) {
-            return;
-        }
-        for (int r = 0; r < 3; r++) {
-            for (int c = 0; c < 3; c++) {
-                in[io + 3 * r + c] += (r == c ? k : 0) - k * levers[o + r] * levers[o + c] / r2;
-            }
-        }
-    }
-
-    /** +1 if link l is its joint's body B (its node's rate is ω_B − ω_A), −1 if it is body A. */
-    private double sign(Articulation a, int l) {
-        return joints.bodyB[a.linkJoint[l]] == a.body[l] ? 1 : -1;
     }
 
     /**

@@ -55,9 +55,11 @@ public final class SlerpDrivePart {
      */
     public static final int BRAKING = 17;
     public static final int BRAKING_KNOWN = 26;
-    /** Compliance Γ, its inverse and the bias rates B of this tick (3×3 row-major, world). */
+    /** Compliance Γ of this tick (3×3 row-major, world), rad/(N·m·s). */
     private static final int GAMMA = 27;
-    private static final int GAMMA_INV = 36;
+    /** Γ⁻¹ of this tick (3×3 row-major, world), N·m·s/rad, computed once a tick in {@link #prepare}. */
+    public static final int GAMMA_INV = 36;
+    /** The bias rates B of this tick (3×3 row-major, world), 1/s. */
     private static final int BIAS_RATES = 45;
     /** The twist axis t (world) of a swing/twist drive this tick. */
     private static final int T = 54;
@@ -310,28 +312,20 @@ public final class SlerpDrivePart {
      * sequential formulas exactly when K is the whole effective mass.
      */
     public void treeRows(Bodies b, int ba, int bb, double[] rhs, int o, double[] gammaOut) {
-        rows(b, ba, bb, data, 0);
+        treeRows(b, ba, bb, data, 0, rhs, o);
         System.arraycopy(data, GAMMA, gammaOut, 0, 9);
-        rhs[o] = -data[V];
-        rhs[o + 1] = -data[V + 1];
-        rhs[o + 2] = -data[V + 2];
     }
 
     /**
      * As {@link #treeRows} for the drive whose record is at d[o..] (a copy of a drive's
      * {@link #data} after its {@link #prepare}): −(Ċ + b·C + Γ·λ) into rhs[ro..ro+2]; Γ⁻¹ is at
-     * d[o + {@link #gammaInverse}..].
+     * d[o + {@link #GAMMA_INV}..].
      */
     public static void treeRows(Bodies b, int ba, int bb, double[] d, int o, double[] rhs, int ro) {
         rows(b, ba, bb, d, o);
         rhs[ro] = -d[o + V];
         rhs[ro + 1] = -d[o + V + 1];
         rhs[ro + 2] = -d[o + V + 2];
-    }
-
-    /** Where Γ⁻¹ (3×3 row-major, world, computed once a tick in {@link #prepare}) lies in a record. */
-    public static int gammaInverse() {
-        return GAMMA_INV;
     }
 
     /**

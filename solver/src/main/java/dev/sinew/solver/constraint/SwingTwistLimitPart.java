@@ -64,10 +64,20 @@ public final class SwingTwistLimitPart {
     }
 
     public boolean twistLimited() {
-        return twistMin > -Math.PI || twistMax < Math.PI;
+        return twistLimited(twistMin, twistMax);
     }
 
     public boolean coneLimited() {
+        return coneLimited(swingY, swingZ);
+    }
+
+    /** True if a twist range [min, max] (rad) limits the twist at all. */
+    public static boolean twistLimited(double min, double max) {
+        return min > -Math.PI || max < Math.PI;
+    }
+
+    /** True if swing half-angles (rad) limit the swing at all. */
+    public static boolean coneLimited(double swingY, double swingZ) {
         return swingY < Math.PI || swingZ < Math.PI;
     }
 
@@ -139,9 +149,12 @@ public final class SwingTwistLimitPart {
     /** The cone error (rad) and 1 if it is defined, else 0. */
     public static final int CONE_ERROR = 2;
     public static final int CONE_VALID = 3;
-    /** The lower twist row's j (the upper row's is −j), world; written only when θ is defined. */
+    /**
+     * The lower twist row's j, world (Ċ = j·(ω_B − ω_A): rad/s of θ per rad/s of relative turn; the
+     * upper row's is −j); written only when θ is defined.
+     */
     public static final int TWIST_J = 4;
-    /** The cone row's j, world; written only when the cone error is defined. */
+    /** The cone row's j, world (as the twist row's); written only when the cone error is defined. */
     public static final int CONE_J = 7;
     /** Doubles a measure writes. */
     public static final int MEASURE = 10;
