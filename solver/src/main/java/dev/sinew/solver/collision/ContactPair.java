@@ -48,7 +48,8 @@ public final class ContactPair {
     public int activeSet = -1;
     /**
      * The substep (the solve order's count) in which a biased pass last found the pair quiet (no
-     * impulse changed by more than {@code Tuning.QUIET_IMPULSE}); −1 for none.
+     * impulse changed by more than {@code Tuning.QUIET_IMPULSE}, or than {@code Tuning.QUIET_FRACTION}
+     * of its normal impulses' sum); −1 for none.
      */
     public long quietIn = -1;
 

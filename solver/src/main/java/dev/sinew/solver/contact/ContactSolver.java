@@ -326,6 +326,15 @@ public final class ContactSolver {
         return m;
     }
 
+    /** The sum of the pair's normal impulses, N·s (all ≥ 0). */
+    public double normalImpulse(ContactPair c) {
+        double sum = 0;
+        for (int k = 0; k < c.pointCount; k++) {
+            sum += c.d[IMPULSE + k];
+        }
+        return sum;
+    }
+
     /** One Gauss–Seidel pass over the pair's rows; {@code useBias} false is the relax pass. */
     public void solve(ContactPair c, double invH, boolean useBias) {
         if (c.articulated || c.groundBlock) {

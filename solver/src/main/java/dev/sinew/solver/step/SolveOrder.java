@@ -31,7 +31,7 @@ import dev.sinew.solver.math.LongSort;
  * and colours in the same order.
  *
  * <p>A pair a biased pass solved without changing any of its impulses by more than {@link
- * Tuning#QUIET_IMPULSE}, and which bears some impulse, is quiet: the substep's further biased passes
+ * Tuning#QUIET_IMPULSE} or {@link Tuning#QUIET_FRACTION} of its load, and which bears some impulse, is quiet: the substep's further biased passes
  * pass it by (a resting pile's pairs are held by the first pass). The relax and the next substep
  * solve it again; a pair bearing nothing is left to the apart tests, as other rows may turn it to
  * closing.
@@ -573,7 +573,8 @@ final class SolveOrder {
             }
             cs.solve(p, invH, useBias);
             // a pair with no impulse is left to the apart tests: other rows may yet turn it to closing
-            if (useBias && cs.largestChange(p) <= Tuning.QUIET_IMPULSE && !cs.unloaded(p)) {
+            if (useBias && !cs.unloaded(p)
+                    && cs.largestChange(p) <= Math.max(Tuning.QUIET_IMPULSE, Tuning.QUIET_FRACTION * cs.normalImpulse(p))) {
                 p.quietIn = substep;
             }
             end(p, al);
