@@ -48,11 +48,11 @@ public final class Tuning {
      * pair's impulses change from one pass to the next by 10⁻⁸ to 10⁻⁵ of its load (most by about
      * 10⁻⁷), as much in the third pass as in the first: the level is set by the rows solved between
      * the passes (the trees' joint rows and ground blocks), so solving such a pair again only
-     * moves it by as little again. At 3·10⁻⁶ the pile's second and third passes solved about 300 pairs a tick each
-     * instead of about 1,900, and every scene's metrics stayed or improved (the tumbler's deepest
-     * overlap 15.1 mm instead of 17.6). At 10⁻⁵ one of ragdoll-rest's 96 cases still turned at
-     * 0.05 rad/s after 5 s (none turns at 3·10⁻⁶); at 10⁻⁴ the pile settled less (more pairs, and
-     * fewer quiet).
+     * moves it by as little again. At 3·10⁻⁶ the pile's second and third passes solved about 300
+     * pairs a tick each instead of about 1,900, and every scene's metrics stayed or improved (the
+     * tumbler's deepest overlap 15.1 mm instead of 17.6). At 10⁻⁵ one of ragdoll-rest's 96 cases
+     * still turned at 0.05 rad/s after 5 s (none turns at 3·10⁻⁶); at 10⁻⁴ the pile settled less
+     * (more pairs, and fewer quiet).
      */
     public static final double QUIET_FRACTION = 3e-6;
 

@@ -326,13 +326,20 @@ public final class ContactSolver {
         return m;
     }
 
-    /** The sum of the pair's normal impulses, N·s (all ≥ 0). */
-    public double normalImpulse(ContactPair c) {
-        double sum = 0;
-        for (int k = 0; k < c.pointCount; k++) {
-            sum += c.d[IMPULSE + k];
+    /**
+     * Whether the pair, solved since {@link #keepImpulses}, is quiet: it bears some impulse, and none
+     * of its impulses changed by more than {@link Tuning#QUIET_IMPULSE} or than {@link
+     * Tuning#QUIET_FRACTION} of the sum of its normal impulses.
+     */
+    public boolean quiet(ContactPair c) {
+        if (unloaded(c)) {
+            return false;
         }
-        return sum;
+        double load = 0;
+        for (int k = 0; k < c.pointCount; k++) {
+            load += c.d[IMPULSE + k];
+        }
+        return largestChange(c) <= Math.max(Tuning.QUIET_IMPULSE, Tuning.QUIET_FRACTION * load);
     }
 
     /** One Gauss–Seidel pass over the pair's rows; {@code useBias} false is the relax pass. */

@@ -31,10 +31,10 @@ import dev.sinew.solver.math.LongSort;
  * and colours in the same order.
  *
  * <p>A pair a biased pass solved without changing any of its impulses by more than {@link
- * Tuning#QUIET_IMPULSE} or {@link Tuning#QUIET_FRACTION} of its load, and which bears some impulse, is quiet: the substep's further biased passes
- * pass it by (a resting pile's pairs are held by the first pass). The relax and the next substep
- * solve it again; a pair bearing nothing is left to the apart tests, as other rows may turn it to
- * closing.
+ * Tuning#QUIET_IMPULSE} or {@link Tuning#QUIET_FRACTION} of its load, and which bears some impulse,
+ * is quiet ({@code ContactSolver.quiet}): the substep's further biased passes pass it by (a
+ * resting pile's pairs are held by the first pass). The relax and the next substep solve it again;
+ * a pair bearing nothing is left to the apart tests, as other rows may turn it to closing.
  */
 final class SolveOrder {
     private final Bodies bodies;
@@ -573,8 +573,7 @@ final class SolveOrder {
             }
             cs.solve(p, invH, useBias);
             // a pair with no impulse is left to the apart tests: other rows may yet turn it to closing
-            if (useBias && !cs.unloaded(p)
-                    && cs.largestChange(p) <= Math.max(Tuning.QUIET_IMPULSE, Tuning.QUIET_FRACTION * cs.normalImpulse(p))) {
+            if (useBias && cs.quiet(p)) {
                 p.quietIn = substep;
             }
             end(p, al);
