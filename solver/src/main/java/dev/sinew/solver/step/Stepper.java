@@ -356,9 +356,11 @@ public final class Stepper {
         if (!trees.freeStep(remaining)) {
             arts.abandon();
             jointSolver.aimDrives(remaining); // the drives the trees gave back
+            solveOrder.pairsChanged();
         }
         if (arts.count() > 0 && arts.refreshResponses(h)) {
             refreshMasses();
+            solveOrder.pairsChanged();
         }
         // warm start
         contactSolver.beginBodyCaps();
