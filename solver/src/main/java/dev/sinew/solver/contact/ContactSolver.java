@@ -393,8 +393,11 @@ public final class ContactSolver {
         c.activeSet = mask;
         if (mask < 0) {
             // No active set fits within round-off (nearly degenerate points): projected
-            // Gauss–Seidel from the current impulses instead.
+            // Gauss–Seidel from the current impulses instead. A sweep that changes no impulse has
+            // reached the fixed point (every further sweep would compute the same), so it ends the
+            // solve: a pile's pairs get there in 4–5 sweeps of the 16.
             for (int iter = 0; iter < Tuning.BLOCK_ITERATIONS; iter++) {
+                boolean changed = false;
                 for (int k = 0; k < n; k++) {
                     if (!(diag[k] > 0)) {
                         continue;
@@ -403,7 +406,12 @@ public final class ContactSolver {
                     for (int j = 0; j < n; j++) {
                         w += a[k * ContactPair.N + j] * lam[j];
                     }
-                    lam[k] = Math.max(0, lam[k] - w / diag[k]);
+                    double next = Math.max(0, lam[k] - w / diag[k]);
+                    changed |= next != lam[k];
+                    lam[k] = next;
+                }
+                if (!changed) {
+                    break;
                 }
             }
         }
