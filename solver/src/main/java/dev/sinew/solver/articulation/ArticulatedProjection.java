@@ -171,7 +171,9 @@ final class ArticulatedProjection {
             }
             rowL[q] = 0;
         }
+        // a sweep that changes nothing is the fixed point: every later sweep would compute the same
         for (int sweep = 0; sweep < PROJECTION_SWEEPS; sweep++) {
+            boolean changed = false;
             for (int q = 0; q < r; q++) {
                 double kqq = rowK[q * r + q];
                 if (!(kqq > 0)) {
@@ -181,7 +183,12 @@ final class ArticulatedProjection {
                 for (int s2 = 0; s2 < r; s2++) {
                     w += rowK[q * r + s2] * rowL[s2];
                 }
-                rowL[q] = Math.max(0, rowL[q] - w / kqq);
+                double next = Math.max(0, rowL[q] - w / kqq);
+                changed |= next != rowL[q];
+                rowL[q] = next;
+            }
+            if (!changed) {
+                break;
             }
         }
         boolean moved = false;

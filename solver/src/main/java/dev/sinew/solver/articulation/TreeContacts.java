@@ -230,7 +230,9 @@ public final class TreeContacts {
         }
         // projected Gauss–Seidel; an exact pivoting solve here made resting ragdolls jitter (its
         // active set flips between substeps) and never let them sleep
+        // (a sweep that changes nothing is the fixed point: every later sweep would compute the same)
         for (int sweep = 0; sweep < Tuning.TREE_CONTACT_SWEEPS; sweep++) {
+            boolean changed = false;
             for (int r = 0; r < n; r++) {
                 if (!(cDiag[r] > 0)) {
                     continue;
@@ -239,7 +241,12 @@ public final class TreeContacts {
                 for (int a = 0; a < n; a++) {
                     w += cA[r * Tuning.MAX_TREE_CONTACTS + a] * cLam[a];
                 }
-                cLam[r] = Math.max(0, cLam[r] - w / cDiag[r]);
+                double next = Math.max(0, cLam[r] - w / cDiag[r]);
+                changed |= next != cLam[r];
+                cLam[r] = next;
+            }
+            if (!changed) {
+                break;
             }
         }
         for (int a = 0; a < n; a++) {
