@@ -37,4 +37,16 @@ final class Worlds {
     static Vector3d vel(World w, BodyHandle h) {
         return w.linearVelocity(h, new Vector3d());
     }
+
+    /** The normal impulse the last tick's touching pairs with {@code ground} carried, N·s. */
+    static double groundImpulse(World w, BodyHandle ground) {
+        ContactEvents e = w.contactEvents();
+        double carried = 0;
+        for (int k = 0; k < e.count(ContactEvents.Kind.TOUCH); k++) {
+            if (ground.equals(e.bodyA(ContactEvents.Kind.TOUCH, k)) || ground.equals(e.bodyB(ContactEvents.Kind.TOUCH, k))) {
+                carried += e.touchImpulse(k);
+            }
+        }
+        return carried;
+    }
 }
