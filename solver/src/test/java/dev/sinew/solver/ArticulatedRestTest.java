@@ -56,6 +56,7 @@ class ArticulatedRestTest {
         for (int k = 0; k < links.size(); k++) {
             Vector3d p = Worlds.pos(w, links.get(k));
             assertTrue(p.y > y0[k] - 1e-5, "link " + k + " sank " + (y0[k] - p.y) + " m in a second at rest");
+            // at rest: a fiftieth of the speed below which a body counts as resting (0.05 m/s)
             assertTrue(Worlds.vel(w, links.get(k)).length() < 1e-3, "link " + k + " still moves");
         }
     }

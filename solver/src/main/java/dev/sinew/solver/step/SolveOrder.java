@@ -190,46 +190,17 @@ final class SolveOrder {
             at += count;
         }
         itemStart[itemCount] = at;
-        classified = false;
+        flags.invalidate();
         schedule();
     }
 
     /**
-     * The pairs' impulses were changed outside this order's passes (their rows prepared again
-     * between substeps): the per-item flags are read from the pairs again before the next warm start.
+     * The pairs' impulses or articulations were changed outside this order's passes (rows prepared
+     * again between substeps, articulations let go): the items' flags are read again before the next
+     * warm start.
      */
     void pairsChanged() {
-        classified = false;
-    }
-
-    /** Reads each item's flags from its pair (see {@link #itemOwn}); once per build, after the tick's pairs are marked. */
-    private void classify() {
-        if (itemTree.length < itemCount) {
-            int len = Math.max(itemCount, 2 * itemTree.length);
-            itemTree = new boolean[len];
-            itemOwn = new boolean[len];
-            itemBare = new boolean[len];
-            itemQuiet = new long[len];
-        }
-        ContactSolver cs = contactSolver;
-        for (int it = 0; it < itemCount; it++) {
-            itemQuiet[it] = -1;
-            if (itemBlock[it] >= 0) {
-                itemTree[it] = false;
-                itemOwn[it] = false;
-                continue;
-            }
-            ContactPair p = ordered[itemStart[it]];
-            itemTree[it] = bodies.articulated[p.bodyA] || bodies.articulated[p.bodyB];
-            itemOwn[it] = !p.groundBlock && !p.articulated;
-            itemBare[it] = cs.unloaded(p);
-        }
-        classified = true;
-    }
-
-    /** True when the item's single pair bears no impulse, read from the pair unless its flag follows it. */
-    private boolean bare(int it, ContactSolver cs) {
-        return itemOwn[it] ? itemBare[it] : cs.unloaded(ordered[itemStart[it]]);
+        flags.invalidate();
     }
 
     /** The resource of a body: −1 if its velocity is not written, its articulation, or itself. */
@@ -468,9 +439,7 @@ final class SolveOrder {
 
     /** The warm start of every pair, in the schedule's units and colours. */
     void warmStart() {
-        if (!classified) {
-            classify();
-        }
+        flags.classify(itemCount, ordered, itemStart, itemBlock, bodies, contactSolver);
         warm = true;
         runSchedule();
     }
@@ -506,7 +475,7 @@ final class SolveOrder {
 
     private void item(int it, Lane l) {
         if (warm) {
-            if (itemTree[it] && bare(it, l.cs)) {
+            if (flags.bareTree(it, ordered[itemStart[it]], l.cs)) {
                 return; // a single pair with no impulse to carry over
             }
             for (int m = itemStart[it]; m < itemStart[it + 1]; m++) {
@@ -551,8 +520,8 @@ final class SolveOrder {
         ContactSolver cs = lanes[0][lane].cs;
         for (int it = from; it < to; it++) {
             boolean skip = false;
-            if (itemTree[it] && bare(it, cs)) {
-                ContactPair p = ordered[itemStart[it]];
+            ContactPair p = ordered[itemStart[it]];
+            if (flags.bareTree(it, p, cs)) {
                 skip = p.groundBlock || cs.clearlyApart(p, invH, Tuning.SUBSTEP_APART_MARGIN);
             }
             skipped[it] = skip;
@@ -569,21 +538,8 @@ final class SolveOrder {
     /** Per item: passed by in this substep's passes and relax ({@link #select}). */
     private boolean[] skipped = new boolean[65];
 
-    // What the passes ask of a single pair, kept per item so that the items they pass by are not
-    // read: a tick's pairs do not fit in the cache, and reading one only to pass it by costs a miss.
-    /** The items' flags below hold for the current pairs (false after {@link #build} and {@link #pairsChanged}). */
-    private boolean classified;
-    /** Per item: a single pair with an articulated body. */
-    private boolean[] itemTree = new boolean[64];
-    /**
-     * Per item: a single pair whose impulses only its own solve here changes (not a tree's ground
-     * block or contact rows), so {@link #itemBare} follows them.
-     */
-    private boolean[] itemOwn = new boolean[64];
-    /** Per item with {@link #itemOwn}: the pair bears no impulse ({@code ContactSolver.unloaded}). */
-    private boolean[] itemBare = new boolean[64];
-    /** Per item: the substep in which a biased pass found its pair quiet (as {@link ContactPair#quietIn}). */
-    private long[] itemQuiet = new long[64];
+    /** What the passes ask of each single pair, kept beside the items. */
+    private final ItemFlags flags = new ItemFlags();
 
     /** One pass over the solve order: the blocks by the island solver, the rest pair by pair. */
     void solve(double invH, boolean useBias) {
@@ -601,7 +557,7 @@ final class SolveOrder {
         if (skipped[it]) {
             return;
         }
-        if (quietSkip && itemQuiet[it] == substep) {
+        if (quietSkip && flags.quietIn(it, substep)) {
             return; // an earlier biased pass of this substep changed none of its impulses
         }
         ContactSolver cs = lane.cs;
@@ -610,7 +566,7 @@ final class SolveOrder {
             lane.island.solve(itemBlock[it], ordered, itemStart[it], itemStart[it + 1], invH, useBias);
         } else {
             ContactPair p = ordered[itemStart[it]];
-            if (itemTree[it] && bare(it, cs)) {
+            if (flags.bareTree(it, p, cs)) {
                 // nothing to solve: friction bounded by zero normals, and normals that stay zero
                 if (p.groundBlock || cs.clearlyApart(p, invH, Tuning.APART_MARGIN)) {
                     return;
@@ -628,13 +584,11 @@ final class SolveOrder {
             }
             cs.solve(p, invH, useBias);
             // a pair with no impulse is left to the apart tests: other rows may yet turn it to closing
-            if (useBias && cs.quiet(p)) {
+            boolean quiet = useBias && cs.quiet(p);
+            if (quiet) {
                 p.quietIn = substep;
-                itemQuiet[it] = substep;
             }
-            if (itemOwn[it]) {
-                itemBare[it] = cs.unloaded(p);
-            }
+            flags.solved(it, p, cs, quiet, substep);
             end(p, al);
         }
     }
