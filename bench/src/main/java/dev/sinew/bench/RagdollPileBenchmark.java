@@ -5,10 +5,19 @@ import dev.sinew.drives.PoseDriver;
 import dev.sinew.rig.Pose;
 import dev.sinew.rig.Ragdoll;
 import dev.sinew.scenes.rig.RagdollPileScene;
+import dev.sinew.solver.InvalidArgumentException;
 import dev.sinew.solver.World;
 import dev.sinew.solver.WorldSettings;
+import dev.sinew.solver.WorldSnapshot;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.CRC32;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -33,6 +42,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code default} drive profile (an angular drive on every joint, updated each tick). Run with
  * {@code -prof gc}; {@code -p ragdolls=10,100,1000} (1,000 takes minutes to set up),
  * {@code -p threads=1,2} for the step on the world's pool of 2 threads.
+ *
+ * <p>With {@code -Dsinew.bench.pileCache=DIR} (passed to the forks with {@code -jvmArgsAppend}) a
+ * settled pile is saved in DIR as a snapshot and later runs of the same benchmarks jar restore it
+ * instead of settling again: the pile of 1,000 takes about half an hour to settle on one thread. A
+ * snapshot is used only by the jar that wrote it (its name carries the jar's checksum), so a build
+ * with other arithmetic settles its own pile.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -61,7 +76,7 @@ public class RagdollPileBenchmark {
     }
 
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp() throws IOException {
         world = new World(WorldSettings.defaults().withSleep(false).withThreads(threads));
         List<Ragdoll> pile = RagdollPileScene.build(world, ragdolls, 1);
         if (drives) {
@@ -72,6 +87,10 @@ public class RagdollPileBenchmark {
                 drivers.add(d);
             }
         }
+        Path cached = cacheFile();
+        if (cached != null && restore(cached)) {
+            return;
+        }
         // at rest: until the last ragdoll has landed, then 10 s more
         WorldSettings settings = world.settings();
         double landed = RagdollPileScene.landingSeconds(ragdolls, settings.gravity().length());
@@ -79,6 +98,77 @@ public class RagdollPileBenchmark {
         for (int i = 0; i < ticks; i++) {
             step();
         }
+        if (cached != null) {
+            save(cached);
+        }
+    }
+
+    /** The system property naming the directory of settled piles. */
+    public static final String CACHE_PROPERTY = "sinew.bench.pileCache";
+
+    /**
+     * Where this pile's settled snapshot is kept, or null when no cache is asked for or the
+     * benchmarks do not run from a jar (classes in a directory have no single checksum).
+     */
+    private Path cacheFile() throws IOException {
+        String dir = System.getProperty(CACHE_PROPERTY);
+        if (dir == null || dir.isEmpty()) {
+            return null;
+        }
+        Path jar;
+        try {
+            jar = Path.of(RagdollPileBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException | SecurityException | NullPointerException e) {
+            return null;
+        }
+        if (!Files.isRegularFile(jar)) {
+            System.out.println("pile cache: the benchmarks do not run from a jar, so the pile is settled afresh");
+            return null;
+        }
+        CRC32 crc = new CRC32();
+        byte[] buf = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(jar)) {
+            for (int n; (n = in.read(buf)) > 0; ) {
+                crc.update(buf, 0, n);
+            }
+        }
+        return Path.of(dir).resolve(String.format("ragdoll-pile-%d-%s-%08x.snapshot", ragdolls,
+                drives ? "driven" : "limp", crc.getValue()));
+    }
+
+    /** True when the pile was restored from the snapshot at {@code file}. */
+    private boolean restore(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try {
+            world.restore(WorldSnapshot.fromBytes(Files.readAllBytes(file)));
+        } catch (InvalidArgumentException e) {
+            System.out.println("pile cache: " + file + " is not this pile's snapshot (" + e.getMessage()
+                    + "), so the pile is settled afresh");
+            return false;
+        }
+        // the drivers as after a tick (each turns its target into a rate from the tick before),
+        // so that the restored pile steps on exactly as the settled one would have; what they
+        // set now is input the next tick sets again
+        for (int i = 0; i < drivers.size(); i++) {
+            drivers.get(i).update();
+        }
+        System.out.println("pile cache: restored the settled pile from " + file);
+        return true;
+    }
+
+    /** Writes the settled pile's snapshot to {@code file} (whole or not at all). */
+    private void save(Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "pile", ".part");
+        try {
+            Files.write(tmp, world.snapshot().toBytes());
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        System.out.println("pile cache: saved the settled pile to " + file);
     }
 
     @Benchmark
