@@ -47,7 +47,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * settled pile is saved in DIR as a snapshot and later runs of the same benchmarks jar restore it
  * instead of settling again: the pile of 1,000 takes about half an hour to settle on one thread. A
  * snapshot is used only by the jar that wrote it (its name carries the jar's checksum), so a build
- * with other arithmetic settles its own pile.
+ * with other arithmetic settles its own pile. With {@code -Dsinew.bench.pileSnapshot=FILE} every
+ * build restores that one snapshot instead (it must be of the same pile: a file from the cache),
+ * for two builds compared in turn on the same pile ({@link StepInTurn}).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -87,8 +89,13 @@ public class RagdollPileBenchmark {
                 drivers.add(d);
             }
         }
+        String given = System.getProperty(SNAPSHOT_PROPERTY);
+        if (given != null && !given.isEmpty()) {
+            restore(Path.of(given), true);
+            return;
+        }
         Path cached = cacheFile();
-        if (cached != null && restore(cached)) {
+        if (cached != null && restore(cached, false)) {
             return;
         }
         // at rest: until the last ragdoll has landed, then 10 s more
@@ -102,6 +109,12 @@ public class RagdollPileBenchmark {
             save(cached);
         }
     }
+
+    /**
+     * The system property naming one settled pile's snapshot (a file the cache saved) that this
+     * benchmark restores whatever build it is: two builds stepped in turn on the very same pile.
+     */
+    public static final String SNAPSHOT_PROPERTY = "sinew.bench.pileSnapshot";
 
     /** The system property naming the directory of settled piles. */
     public static final String CACHE_PROPERTY = "sinew.bench.pileCache";
@@ -136,14 +149,24 @@ public class RagdollPileBenchmark {
                 drives ? "driven" : "limp", crc.getValue()));
     }
 
-    /** True when the pile was restored from the snapshot at {@code file}. */
-    private boolean restore(Path file) throws IOException {
+    /**
+     * True when the pile was restored from the snapshot at {@code file}; when {@code required}, a
+     * missing file or another world's snapshot is an error rather than a reason to settle afresh.
+     */
+    private boolean restore(Path file, boolean required) throws IOException {
         if (!Files.isRegularFile(file)) {
+            if (required) {
+                throw new IllegalArgumentException(SNAPSHOT_PROPERTY + ": no such file: " + file);
+            }
             return false;
         }
         try {
             world.restore(WorldSnapshot.fromBytes(Files.readAllBytes(file)));
         } catch (InvalidArgumentException e) {
+            if (required) {
+                throw new IllegalArgumentException(SNAPSHOT_PROPERTY + ": " + file + " is not a snapshot of the pile of "
+                        + ragdolls + " ragdolls (" + e.getMessage() + ")");
+            }
             System.out.println("pile cache: " + file + " is not this pile's snapshot (" + e.getMessage()
                     + "), so the pile is settled afresh");
             return false;
@@ -154,7 +177,7 @@ public class RagdollPileBenchmark {
         for (int i = 0; i < drivers.size(); i++) {
             drivers.get(i).update();
         }
-        System.out.println("pile cache: restored the settled pile from " + file);
+        System.out.println((required ? SNAPSHOT_PROPERTY : "pile cache") + ": restored the settled pile from " + file);
         return true;
     }
 
