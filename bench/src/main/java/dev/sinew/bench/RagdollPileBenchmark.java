@@ -15,6 +15,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32;
@@ -128,13 +129,14 @@ public class RagdollPileBenchmark {
         if (dir == null || dir.isEmpty()) {
             return null;
         }
+        CodeSource source = RagdollPileBenchmark.class.getProtectionDomain().getCodeSource();
         Path jar;
         try {
-            jar = Path.of(RagdollPileBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException | SecurityException | NullPointerException e) {
-            return null;
+            jar = source == null ? null : Path.of(source.getLocation().toURI());
+        } catch (URISyntaxException e) {
+            jar = null;
         }
-        if (!Files.isRegularFile(jar)) {
+        if (jar == null || !Files.isRegularFile(jar)) {
             System.out.println("pile cache: the benchmarks do not run from a jar, so the pile is settled afresh");
             return null;
         }
