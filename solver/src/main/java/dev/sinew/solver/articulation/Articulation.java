@@ -3,6 +3,7 @@ package dev.sinew.solver.articulation;
 import dev.sinew.solver.body.Bodies;
 import dev.sinew.solver.body.Gyroscopic;
 import dev.sinew.solver.joint.Joints;
+import dev.sinew.solver.math.Mat3;
 import dev.sinew.solver.math.Quaternions;
 
 /**
@@ -267,6 +268,8 @@ final class Articulation extends ArticulationResponse {
     }
 
     private double[] step = new double[12];
+    private double[] residual = new double[12];
+    private double[] refined = new double[12];
     private double[] keptDiag = new double[36];
 
     /**
@@ -298,21 +301,234 @@ final class Articulation extends ArticulationResponse {
     /**
      * Factors H + extraDiag and sets q̇ ← q̇₀ + (H + extraDiag)⁻¹·(h·g + rhs), q̇₀ the velocity at
      * {@link #prepareStep}; may be called again after changing extraDiag and rhs. False if singular.
+     *
+     * <p>If the stepper lets this substep keep the factor ({@link KeptFactor#keep}) and it was
+     * formed with the same extras, the factor is not formed again: its solve x₀ of a pose up to
+     * {@link dev.sinew.solver.constraint.Tuning#FACTOR_TURN} old is refined once against the
+     * matrix of the pose now, x = x₀ + F⁻¹·(b − A·x₀) (A·x by {@link #massTimes}, O(links)), which
+     * squares its relative error, and a free tree's linear momentum balance is then made exact
+     * ({@link #keepLinearMomentum}).
      */
     boolean solveStep(Bodies b, double[] rhs, double[] start) {
-        massMatrix();
-        if (!factor()) {
-            return false;
+        boolean keep = kept.keep && kept.of(extraDiag, extraRoot, rootSpring, nodeCount);
+        if (!keep) {
+            massMatrix();
+            if (!factor()) {
+                return false;
+            }
         }
-        for (int i = 0; i < 3 * nodeCount; i++) {
+        int n = 3 * nodeCount;
+        for (int i = 0; i < n; i++) {
             step[i] = gen[i] + (rhs == null ? 0 : rhs[i]);
         }
-        solve(step, step);
+        if (keep) {
+            if (residual.length < n) {
+                residual = new double[gen.length];
+                refined = new double[gen.length];
+            }
+            solve(step, refined);
+            massTimes(b, refined, residual);
+            for (int i = 0; i < n; i++) {
+                residual[i] = step[i] - residual[i];
+            }
+            double b0 = step[0];
+            double b1 = step[1];
+            double b2 = step[2];
+            solve(residual, residual);
+            for (int i = 0; i < n; i++) {
+                step[i] = refined[i] + residual[i];
+            }
+            if (base < 0) {
+                keepLinearMomentum(b, b0, b1, b2);
+            }
+        } else {
+            solve(step, step);
+        }
         for (int i = 0; i < 3 * nodeCount; i++) {
             qd[i] = start[i] + step[i];
         }
         flush(b);
         return true;
+    }
+
+    /**
+     * Makes the first row of the free step's system, the tree's linear momentum balance, hold
+     * exactly for {@link #step} (a free root), as the exact solve does: the refined solve leaves
+     * it off by about the square of the kept factor's relative error, which would give a tree
+     * nothing pushes a momentum of its own. That row's residual r is taken out by a shift δ of the
+     * root's velocity: with M the tree's mass and X the extra block on the root's linear node,
+     * (M·E + X)·δ = r.
+     */
+    private void keepLinearMomentum(Bodies b, double b0, double b1, double b2) {
+        linearMomentum(b, step, p3);
+        double s0 = step[0];
+        double s1 = step[1];
+        double s2 = step[2];
+        double[] e = extraDiag;
+        double r0 = b0 - p3[0] - (e[0] * s0 + e[1] * s1 + e[2] * s2);
+        double r1 = b1 - p3[1] - (e[3] * s0 + e[4] * s1 + e[5] * s2);
+        double r2 = b2 - p3[2] - (e[6] * s0 + e[7] * s1 + e[8] * s2);
+        if (rootSpring >= 0) {
+            double[] c = extraRoot;
+            r0 -= c[0] * step[3] + c[1] * step[4] + c[2] * step[5];
+            r1 -= c[3] * step[3] + c[4] * step[4] + c[5] * step[5];
+            r2 -= c[6] * step[3] + c[7] * step[4] + c[8] * step[5];
+        }
+        double m = compMass[0];
+        for (int i = 0; i < 9; i++) {
+            m9a[i] = e[i];
+        }
+        m9a[0] += m;
+        m9a[4] += m;
+        m9a[8] += m;
+        if (!Mat3.invertSpd(m9a, 0, m9b, 0)) {
+            return;
+        }
+        step[0] += m9b[0] * r0 + m9b[1] * r1 + m9b[2] * r2;
+        step[1] += m9b[3] * r0 + m9b[4] * r1 + m9b[5] * r2;
+        step[2] += m9b[6] * r0 + m9b[7] * r1 + m9b[8] * r2;
+    }
+
+    private final double[] p3 = new double[3];
+    private final double[] m9a = new double[9];
+    private final double[] m9b = new double[9];
+
+    /**
+     * out = (H + extraDiag + extraRoot)·x for the pose now (3 per node): the links' velocities
+     * S·x without the base's motion, their momenta and {@link #generalize}, Sᵀ·M·S·x, plus the
+     * extra blocks. O(links); out must not alias x.
+     */
+    void massTimes(Bodies b, double[] x, double[] out) {
+        linkVelocities(b, x);
+        double[] v = mtLin;
+        double[] w = mtAng;
+        // momenta in place: m·v and I·ω
+        for (int l = 0; l < linkCount; l++) {
+            int o = 3 * l;
+            int io = 9 * l;
+            double m = b.mass[body[l]];
+            v[o] *= m;
+            v[o + 1] *= m;
+            v[o + 2] *= m;
+            double wx = w[o];
+            double wy = w[o + 1];
+            double wz = w[o + 2];
+            w[o] = inertia[io] * wx + inertia[io + 1] * wy + inertia[io + 2] * wz;
+            w[o + 1] = inertia[io + 3] * wx + inertia[io + 4] * wy + inertia[io + 5] * wz;
+            w[o + 2] = inertia[io + 6] * wx + inertia[io + 7] * wy + inertia[io + 8] * wz;
+        }
+        generalize(b, v, w, out);
+        for (int j = 0; j < nodeCount; j++) {
+            int e = 9 * j;
+            int o = 3 * j;
+            double x0 = x[o];
+            double x1 = x[o + 1];
+            double x2 = x[o + 2];
+            out[o] += extraDiag[e] * x0 + extraDiag[e + 1] * x1 + extraDiag[e + 2] * x2;
+            out[o + 1] += extraDiag[e + 3] * x0 + extraDiag[e + 4] * x1 + extraDiag[e + 5] * x2;
+            out[o + 2] += extraDiag[e + 6] * x0 + extraDiag[e + 7] * x1 + extraDiag[e + 8] * x2;
+        }
+        if (rootSpring >= 0) {
+            double[] c = extraRoot;
+            // block (root linear 0, root angular 1) and its transpose
+            out[0] += c[0] * x[3] + c[1] * x[4] + c[2] * x[5];
+            out[1] += c[3] * x[3] + c[4] * x[4] + c[5] * x[5];
+            out[2] += c[6] * x[3] + c[7] * x[4] + c[8] * x[5];
+            out[3] += c[0] * x[0] + c[3] * x[1] + c[6] * x[2];
+            out[4] += c[1] * x[0] + c[4] * x[1] + c[7] * x[2];
+            out[5] += c[2] * x[0] + c[5] * x[1] + c[8] * x[2];
+        }
+    }
+
+    /** The links' linear momentum, N·s, under generalized velocity x (without the base's motion), into out[0..2]. */
+    void linearMomentum(Bodies b, double[] x, double[] out) {
+        linkVelocities(b, x);
+        double px = 0;
+        double py = 0;
+        double pz = 0;
+        for (int l = 0; l < linkCount; l++) {
+            double m = b.mass[body[l]];
+            px += m * mtLin[3 * l];
+            py += m * mtLin[3 * l + 1];
+            pz += m * mtLin[3 * l + 2];
+        }
+        out[0] = px;
+        out[1] = py;
+        out[2] = pz;
+    }
+
+    /** S·x: the links' velocities under generalized velocity x without the base's motion, into the scratch. */
+    private void linkVelocities(Bodies b, double[] x) {
+        if (mtLin.length < 3 * linkCount) {
+            mtLin = new double[3 * body.length];
+            mtAng = new double[3 * body.length];
+        }
+        double[] v = mtLin;
+        double[] w = mtAng;
+        double[] pos = b.pos;
+        for (int l = 0; l < linkCount; l++) {
+            int k = body[l];
+            int node = linkNode[l];
+            int o = 3 * l;
+            if (l == 0 && base < 0) {
+                w[0] = x[3 * node];
+                w[1] = x[3 * node + 1];
+                w[2] = x[3 * node + 2];
+                v[0] = x[0];
+                v[1] = x[1];
+                v[2] = x[2];
+                continue;
+            }
+            double pwx = 0;
+            double pwy = 0;
+            double pwz = 0;
+            double pvx = 0;
+            double pvy = 0;
+            double pvz = 0;
+            double px = pivot[3 * node];
+            double py = pivot[3 * node + 1];
+            double pz = pivot[3 * node + 2];
+            if (l > 0) {
+                int p = linkParent[l];
+                int pk = body[p];
+                pwx = w[3 * p];
+                pwy = w[3 * p + 1];
+                pwz = w[3 * p + 2];
+                double rx = px - pos[3 * pk];
+                double ry = py - pos[3 * pk + 1];
+                double rz = pz - pos[3 * pk + 2];
+                pvx = v[3 * p] + pwy * rz - pwz * ry;
+                pvy = v[3 * p + 1] + pwz * rx - pwx * rz;
+                pvz = v[3 * p + 2] + pwx * ry - pwy * rx;
+            }
+            double wx = pwx + x[3 * node];
+            double wy = pwy + x[3 * node + 1];
+            double wz = pwz + x[3 * node + 2];
+            double sx = pos[3 * k] - px;
+            double sy = pos[3 * k + 1] - py;
+            double sz = pos[3 * k + 2] - pz;
+            w[o] = wx;
+            w[o + 1] = wy;
+            w[o + 2] = wz;
+            v[o] = pvx + wy * sz - wz * sy;
+            v[o + 1] = pvy + wz * sx - wx * sz;
+            v[o + 2] = pvz + wx * sy - wy * sx;
+        }
+    }
+
+    private double[] mtLin = new double[12];
+    private double[] mtAng = new double[12];
+
+    /** The largest angular speed of the tree's links, rad/s, from their velocities at the last flush. */
+    double fastestSpin() {
+        double fastest = 0;
+        for (int l = 0; l < linkCount; l++) {
+            double wx = angVel[3 * l];
+            double wy = angVel[3 * l + 1];
+            double wz = angVel[3 * l + 2];
+            fastest = Math.max(fastest, wx * wx + wy * wy + wz * wz);
+        }
+        return Math.sqrt(fastest);
     }
 
     private boolean advance(Bodies b, double h, double gx, double gy, double gz, double[] rhs) {

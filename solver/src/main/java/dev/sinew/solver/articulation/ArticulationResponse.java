@@ -343,6 +343,10 @@ abstract class ArticulationResponse extends ArticulationTree {
      * where three unit impulses swept down and queried back cost six times that.
      */
     void nodeResponses() {
+        if (kept.keep && kept.responses) {
+            return;
+        }
+        kept.responses = true;
         if (nodeResponse.length < 9 * nodeCount) {
             nodeResponse = new double[9 * nodeCount];
             nodeResponseInv = new double[9 * nodeCount];

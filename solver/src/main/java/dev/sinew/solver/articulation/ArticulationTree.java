@@ -174,6 +174,7 @@ abstract class ArticulationTree {
 
     /** Lays out the nodes and their blocks once the links are in; allocates only when larger than before. */
     void finish() {
+        kept.drop();
         boolean free = base < 0;
         int n = linkCount + (free ? 1 : 0);
         nodeCount = n;
@@ -345,6 +346,7 @@ abstract class ArticulationTree {
      */
     boolean factor() {
         inverseValid = false;
+        kept.drop();
         for (int j = 0; j < nodeCount; j++) {
             int o = 9 * (blockOff[j] + depth[j]);
             for (int e = 0; e < 9; e++) {
@@ -379,8 +381,12 @@ abstract class ArticulationTree {
                 }
             }
         }
+        kept.formed(extraDiag, extraRoot, rootSpring, nodeCount);
         return true;
     }
+
+    /** What the factor was formed with, for a substep that may keep it. */
+    final KeptFactor kept = new KeptFactor();
 
     /**
      * The blocks of L⁻¹ in the layout of {@link #lb}: M_ik = (L⁻¹)_ik for k an ancestor of i at

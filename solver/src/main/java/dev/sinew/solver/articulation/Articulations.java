@@ -206,6 +206,7 @@ public final class Articulations {
 
     private boolean freeStep(Articulation a, double h, double remaining, double gx, double gy, double gz,
             ArticulatedDrives drives, double[] jointImpulse) {
+        boolean first = !a.tickFilled;
         if (!a.tickFilled) {
             fill(a, drives);
         }
@@ -214,6 +215,8 @@ public final class Articulations {
         a.pose(b);
         points.tension(a, h);
         a.prepareStep(b);
+        a.kept.turn += h * a.fastestSpin();
+        a.kept.keep = !first && a.kept.turn <= Tuning.FACTOR_TURN;
         boolean driven = drives.setUp(a, remaining);
         a.forces(b, h, gx, gy, gz);
         double[] start = drives.start(a);
@@ -454,14 +457,7 @@ public final class Articulations {
                 refreshed[i] = a.responsesWithoutDrives(b, b.response, wanted);
                 any |= refreshed[i];
             }
-            double fastest = 0;
-            for (int l = 0; l < a.linkCount; l++) {
-                double wx = a.angVel[3 * l];
-                double wy = a.angVel[3 * l + 1];
-                double wz = a.angVel[3 * l + 2];
-                fastest = Math.max(fastest, wx * wx + wy * wy + wz * wz);
-            }
-            turned[i] += h * Math.sqrt(fastest);
+            turned[i] += h * a.fastestSpin();
         }
         return any;
     }

@@ -94,6 +94,18 @@ public final class Tuning {
     public static final double RESPONSE_TURN = 0.3;
 
     /**
+     * Radians any link of an articulation may have turned since its mass matrix was factored for a
+     * substep's free step to keep that factor (refined once against the pose now) instead of
+     * factoring again; the first substep of a tick always factors. A free tree of seven links
+     * tumbling without gravity (each link at 0.3 rad/s an axis, 4 substeps, 2 s): its angular
+     * momentum drifted 0.23 % factoring every substep and 0.16 % keeping the factor with the
+     * refinement, 2.5 % keeping it without; at 3 rad/s an axis it turns more than this in every
+     * substep and factors each. A resting pile keeps the factor through the tick; a walk turns its
+     * limbs by about 0.15 rad a tick and keeps it in about one substep of five.
+     */
+    public static final double FACTOR_TURN = 0.01;
+
+    /**
      * Most contact points with non-moving bodies of one joint tree taken into its articulated
      * contact solve: a ragdoll lying flat has up to ~64 ground points (16 bodies, 4 each); at 64
      * the ragdoll-strike scene's wall contacts fell out and limbs passed a 1 cm wall, at 128 none

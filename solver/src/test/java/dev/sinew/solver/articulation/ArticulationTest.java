@@ -141,6 +141,49 @@ class ArticulationTest {
         }
     }
 
+    /**
+     * The product with the system's matrix that the free step's refinement uses, against
+     * (Sᵀ·M·S + E)·x with S from the links' velocities under unit generalized velocities and E the
+     * drives' diagonal blocks and, for a free root, a root spring's coupling of its linear and
+     * angular nodes in both triangles.
+     */
+    @Test
+    void massTimesIsJacobianTransposeTimesMassTimesJacobianPlusTheExtraBlocks() {
+        Random r = new Random(17);
+        for (int trial = 0; trial < 20; trial++) {
+            boolean free = trial % 2 == 0;
+            Bodies b = new Bodies(32);
+            Articulation a = randomTree(b, r, 1 + r.nextInt(12), free);
+            int n = 3 * a.nodeCount;
+            RealMatrix dense = jacobian(a, b).transpose().multiply(massMatrix(a, b)).multiply(jacobian(a, b));
+            for (int j = 0; j < a.nodeCount; j++) {
+                for (int e = 0; e < 9; e++) {
+                    a.extraDiag[9 * j + e] = r.nextGaussian();
+                    dense.addToEntry(3 * j + e / 3, 3 * j + e % 3, a.extraDiag[9 * j + e]);
+                }
+            }
+            if (free) {
+                a.rootSpring = 0;
+                for (int e = 0; e < 9; e++) {
+                    a.extraRoot[e] = r.nextGaussian();
+                    dense.addToEntry(e / 3, 3 + e % 3, a.extraRoot[e]);
+                    dense.addToEntry(3 + e % 3, e / 3, a.extraRoot[e]);
+                }
+            }
+            double[] x = new double[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = r.nextGaussian();
+            }
+            double[] out = new double[n];
+            a.massTimes(b, x, out);
+            double[] expected = dense.operate(x);
+            double scale = dense.getNorm() * 10;
+            for (int i = 0; i < n; i++) {
+                assertEquals(expected[i], out[i], 1e-12 * scale, "trial " + trial + ", entry " + i);
+            }
+        }
+    }
+
     @Test
     void factoredSolveMatchesDenseSolve() {
         Random r = new Random(12);
