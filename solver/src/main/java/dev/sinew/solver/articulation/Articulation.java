@@ -322,10 +322,6 @@ final class Articulation extends ArticulationResponse {
             step[i] = gen[i] + (rhs == null ? 0 : rhs[i]);
         }
         if (keep) {
-            if (residual.length < n) {
-                residual = new double[gen.length];
-                refined = new double[gen.length];
-            }
             solve(step, refined);
             massTimes(b, refined, residual);
             for (int i = 0; i < n; i++) {
@@ -548,10 +544,19 @@ final class Articulation extends ArticulationResponse {
             linkTorque = new double[3 * body.length];
             accel = new double[3 * body.length];
         }
+        if (mtLin.length < 3 * linkCount) {
+            mtLin = new double[3 * body.length];
+            mtAng = new double[3 * body.length];
+        }
         if (gen.length < 3 * nodeCount) {
             gen = new double[3 * nodeCount];
             step = new double[3 * nodeCount];
         }
+        if (residual.length < 3 * nodeCount) {
+            residual = new double[gen.length];
+            refined = new double[gen.length];
+        }
+        kept.reserve(nodeCount);
     }
 
     /**

@@ -28,15 +28,20 @@ final class KeptFactor {
 
     /** A factor was formed now, with these extra diagonal blocks (9 per node) and root coupling. */
     void formed(double[] extraDiag, double[] extraRoot, int rootSpring, int nodes) {
-        if (diag.length < 9 * nodes) {
-            diag = new double[extraDiag.length];
-        }
+        reserve(nodes);
         System.arraycopy(extraDiag, 0, diag, 0, 9 * nodes);
         System.arraycopy(extraRoot, 0, root, 0, 9);
         spring = rootSpring;
         held = true;
         responses = false;
         turn = 0;
+    }
+
+    /** Room for a tree of {@code nodes} nodes, so that a later substep does not allocate. */
+    void reserve(int nodes) {
+        if (diag.length < 9 * nodes) {
+            diag = new double[9 * nodes];
+        }
     }
 
     /** The factor is being formed again, or the tree changed: nothing is held. */
