@@ -406,12 +406,7 @@ final class Articulation extends ArticulationResponse {
             v[o] *= m;
             v[o + 1] *= m;
             v[o + 2] *= m;
-            double wx = w[o];
-            double wy = w[o + 1];
-            double wz = w[o + 2];
-            w[o] = inertia[io] * wx + inertia[io + 1] * wy + inertia[io + 2] * wz;
-            w[o + 1] = inertia[io + 3] * wx + inertia[io + 4] * wy + inertia[io + 5] * wz;
-            w[o + 2] = inertia[io + 6] * wx + inertia[io + 7] * wy + inertia[io + 8] * wz;
+            Mat3.mulVec(inertia, io, w, o, w, o);
         }
         generalize(b, v, w, out);
         for (int j = 0; j < nodeCount; j++) {
