@@ -22,6 +22,8 @@ final class Articulation extends ArticulationResponse {
     private double[] gen = new double[12];
     private double[] accel = new double[12];
     private final double[] spin = new double[3];
+    /** A sum over the links (momentum, or mass-weighted acceleration). */
+    private final double[] p3 = new double[3];
     /** A link's rotation matrix (the articulation's own: articulations step at the same time). */
     private final double[] rotation = new double[9];
 
@@ -207,20 +209,10 @@ final class Articulation extends ArticulationResponse {
         if (base < 0) {
             // centred on the tree's centre of mass: the velocity-product terms move no momentum (the
             // position update below keeps it), so a free tree's momentum changes by its forces alone
-            double mx = 0;
-            double my = 0;
-            double mz = 0;
-            double mt = 0;
-            for (int l = 0; l < linkCount; l++) {
-                double m = b.mass[body[l]];
-                mx += m * accel[3 * l];
-                my += m * accel[3 * l + 1];
-                mz += m * accel[3 * l + 2];
-                mt += m;
-            }
-            mx /= mt;
-            my /= mt;
-            mz /= mt;
+            double mt = massWeighted(b, accel, p3);
+            double mx = p3[0] / mt;
+            double my = p3[1] / mt;
+            double mz = p3[2] / mt;
             for (int l = 0; l < linkCount; l++) {
                 accel[3 * l] -= mx;
                 accel[3 * l + 1] -= my;
@@ -340,7 +332,7 @@ final class Articulation extends ArticulationResponse {
         } else {
             solve(step, step);
         }
-        for (int i = 0; i < 3 * nodeCount; i++) {
+        for (int i = 0; i < n; i++) {
             qd[i] = start[i] + step[i];
         }
         flush(b);
@@ -385,7 +377,6 @@ final class Articulation extends ArticulationResponse {
         step[2] += m9b[6] * r0 + m9b[7] * r1 + m9b[8] * r2;
     }
 
-    private final double[] p3 = new double[3];
     private final double[] m9a = new double[9];
     private final double[] m9b = new double[9];
 
@@ -395,7 +386,7 @@ final class Articulation extends ArticulationResponse {
      * extra blocks. O(links); out must not alias x.
      */
     void massTimes(Bodies b, double[] x, double[] out) {
-        linkVelocities(b, x);
+        velocitiesOf(b, x);
         double[] v = mtLin;
         double[] w = mtAng;
         // momenta in place: m·v and I·ω
@@ -431,82 +422,41 @@ final class Articulation extends ArticulationResponse {
         }
     }
 
-    /** The links' linear momentum, N·s, under generalized velocity x (without the base's motion), into out[0..2]. */
+    /** The links' linear momentum, N·s, world, under generalized velocity x (the base at rest), into out[0..2]. */
     void linearMomentum(Bodies b, double[] x, double[] out) {
-        linkVelocities(b, x);
-        double px = 0;
-        double py = 0;
-        double pz = 0;
-        for (int l = 0; l < linkCount; l++) {
-            double m = b.mass[body[l]];
-            px += m * mtLin[3 * l];
-            py += m * mtLin[3 * l + 1];
-            pz += m * mtLin[3 * l + 2];
-        }
-        out[0] = px;
-        out[1] = py;
-        out[2] = pz;
+        velocitiesOf(b, x);
+        massWeighted(b, mtLin, out);
     }
 
-    /** S·x: the links' velocities under generalized velocity x without the base's motion, into the scratch. */
-    private void linkVelocities(Bodies b, double[] x) {
+    /** Σ m_l·a_l over the links (a: 3 per link), into out[0..2]; returns the links' total mass, kg. */
+    private double massWeighted(Bodies b, double[] a, double[] out) {
+        double sx = 0;
+        double sy = 0;
+        double sz = 0;
+        double mt = 0;
+        for (int l = 0; l < linkCount; l++) {
+            double m = b.mass[body[l]];
+            sx += m * a[3 * l];
+            sy += m * a[3 * l + 1];
+            sz += m * a[3 * l + 2];
+            mt += m;
+        }
+        out[0] = sx;
+        out[1] = sy;
+        out[2] = sz;
+        return mt;
+    }
+
+    /** S·x: the links' velocities under generalized velocity x, the base at rest, into {@link #mtLin} and {@link #mtAng}. */
+    private void velocitiesOf(Bodies b, double[] x) {
         if (mtLin.length < 3 * linkCount) {
             mtLin = new double[3 * body.length];
             mtAng = new double[3 * body.length];
         }
-        double[] v = mtLin;
-        double[] w = mtAng;
-        double[] pos = b.pos;
-        for (int l = 0; l < linkCount; l++) {
-            int k = body[l];
-            int node = linkNode[l];
-            int o = 3 * l;
-            if (l == 0 && base < 0) {
-                w[0] = x[3 * node];
-                w[1] = x[3 * node + 1];
-                w[2] = x[3 * node + 2];
-                v[0] = x[0];
-                v[1] = x[1];
-                v[2] = x[2];
-                continue;
-            }
-            double pwx = 0;
-            double pwy = 0;
-            double pwz = 0;
-            double pvx = 0;
-            double pvy = 0;
-            double pvz = 0;
-            double px = pivot[3 * node];
-            double py = pivot[3 * node + 1];
-            double pz = pivot[3 * node + 2];
-            if (l > 0) {
-                int p = linkParent[l];
-                int pk = body[p];
-                pwx = w[3 * p];
-                pwy = w[3 * p + 1];
-                pwz = w[3 * p + 2];
-                double rx = px - pos[3 * pk];
-                double ry = py - pos[3 * pk + 1];
-                double rz = pz - pos[3 * pk + 2];
-                pvx = v[3 * p] + pwy * rz - pwz * ry;
-                pvy = v[3 * p + 1] + pwz * rx - pwx * rz;
-                pvz = v[3 * p + 2] + pwx * ry - pwy * rx;
-            }
-            double wx = pwx + x[3 * node];
-            double wy = pwy + x[3 * node + 1];
-            double wz = pwz + x[3 * node + 2];
-            double sx = pos[3 * k] - px;
-            double sy = pos[3 * k + 1] - py;
-            double sz = pos[3 * k + 2] - pz;
-            w[o] = wx;
-            w[o + 1] = wy;
-            w[o + 2] = wz;
-            v[o] = pvx + wy * sz - wz * sy;
-            v[o + 1] = pvy + wz * sx - wx * sz;
-            v[o + 2] = pvz + wx * sy - wy * sx;
-        }
+        linkVelocities(b, x, AT_REST, AT_REST, mtLin, mtAng);
     }
 
+    private static final double[] AT_REST = new double[3];
     private double[] mtLin = new double[12];
     private double[] mtAng = new double[12];
 

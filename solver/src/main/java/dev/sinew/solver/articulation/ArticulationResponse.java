@@ -18,6 +18,24 @@ abstract class ArticulationResponse extends ArticulationTree {
      */
     void flush(Bodies b) {
         flushPending();
+        linkVelocities(b, qd, baseVel, baseAngVel, linVel, angVel);
+        for (int l = 0; l < linkCount; l++) {
+            int k = body[l];
+            b.angVel[3 * k] = angVel[3 * l];
+            b.angVel[3 * k + 1] = angVel[3 * l + 1];
+            b.angVel[3 * k + 2] = angVel[3 * l + 2];
+            b.linVel[3 * k] = linVel[3 * l];
+            b.linVel[3 * k + 1] = linVel[3 * l + 1];
+            b.linVel[3 * k + 2] = linVel[3 * l + 2];
+        }
+    }
+
+    /**
+     * Every link's velocity under generalized velocity x (3 per node), the base moving at baseV
+     * (m/s, at {@link #baseCom}) and baseW (rad/s), world: into lin (m/s, at the link's centre of
+     * mass) and ang (rad/s), 3 per link. With the base at rest it is S·x.
+     */
+    final void linkVelocities(Bodies b, double[] x, double[] baseV, double[] baseW, double[] lin, double[] ang) {
         for (int l = 0; l < linkCount; l++) {
             int k = body[l];
             int node = linkNode[l];
@@ -28,12 +46,12 @@ abstract class ArticulationResponse extends ArticulationTree {
             double vy;
             double vz;
             if (l == 0 && base < 0) {
-                wx = qd[3 * node];
-                wy = qd[3 * node + 1];
-                wz = qd[3 * node + 2];
-                vx = qd[0];
-                vy = qd[1];
-                vz = qd[2];
+                wx = x[3 * node];
+                wy = x[3 * node + 1];
+                wz = x[3 * node + 2];
+                vx = x[0];
+                vy = x[1];
+                vz = x[2];
             } else {
                 // velocity of the pivot as a point of the parent, then the link's turn about it
                 double pwx;
@@ -46,23 +64,23 @@ abstract class ArticulationResponse extends ArticulationTree {
                 double oy;
                 double oz;
                 if (l == 0) {
-                    pwx = baseAngVel[0];
-                    pwy = baseAngVel[1];
-                    pwz = baseAngVel[2];
-                    pvx = baseVel[0];
-                    pvy = baseVel[1];
-                    pvz = baseVel[2];
+                    pwx = baseW[0];
+                    pwy = baseW[1];
+                    pwz = baseW[2];
+                    pvx = baseV[0];
+                    pvy = baseV[1];
+                    pvz = baseV[2];
                     ox = baseCom[0];
                     oy = baseCom[1];
                     oz = baseCom[2];
                 } else {
                     int p = linkParent[l];
-                    pwx = angVel[3 * p];
-                    pwy = angVel[3 * p + 1];
-                    pwz = angVel[3 * p + 2];
-                    pvx = linVel[3 * p];
-                    pvy = linVel[3 * p + 1];
-                    pvz = linVel[3 * p + 2];
+                    pwx = ang[3 * p];
+                    pwy = ang[3 * p + 1];
+                    pwz = ang[3 * p + 2];
+                    pvx = lin[3 * p];
+                    pvy = lin[3 * p + 1];
+                    pvz = lin[3 * p + 2];
                     int pk = body[p];
                     ox = b.pos[3 * pk];
                     oy = b.pos[3 * pk + 1];
@@ -77,9 +95,9 @@ abstract class ArticulationResponse extends ArticulationTree {
                 pvx += pwy * rz - pwz * ry;
                 pvy += pwz * rx - pwx * rz;
                 pvz += pwx * ry - pwy * rx;
-                wx = pwx + qd[3 * node];
-                wy = pwy + qd[3 * node + 1];
-                wz = pwz + qd[3 * node + 2];
+                wx = pwx + x[3 * node];
+                wy = pwy + x[3 * node + 1];
+                wz = pwz + x[3 * node + 2];
                 double sx = b.pos[3 * k] - px;
                 double sy = b.pos[3 * k + 1] - py;
                 double sz = b.pos[3 * k + 2] - pz;
@@ -87,18 +105,12 @@ abstract class ArticulationResponse extends ArticulationTree {
                 vy = pvy + wz * sx - wx * sz;
                 vz = pvz + wx * sy - wy * sx;
             }
-            angVel[3 * l] = wx;
-            angVel[3 * l + 1] = wy;
-            angVel[3 * l + 2] = wz;
-            linVel[3 * l] = vx;
-            linVel[3 * l + 1] = vy;
-            linVel[3 * l + 2] = vz;
-            b.angVel[3 * k] = wx;
-            b.angVel[3 * k + 1] = wy;
-            b.angVel[3 * k + 2] = wz;
-            b.linVel[3 * k] = vx;
-            b.linVel[3 * k + 1] = vy;
-            b.linVel[3 * k + 2] = vz;
+            ang[3 * l] = wx;
+            ang[3 * l + 1] = wy;
+            ang[3 * l + 2] = wz;
+            lin[3 * l] = vx;
+            lin[3 * l + 1] = vy;
+            lin[3 * l + 2] = vz;
         }
     }
 
@@ -343,7 +355,7 @@ abstract class ArticulationResponse extends ArticulationTree {
      * where three unit impulses swept down and queried back cost six times that.
      */
     void nodeResponses() {
-        if (kept.keep && kept.responses) {
+        if (kept.responses) {
             return;
         }
         kept.responses = true;

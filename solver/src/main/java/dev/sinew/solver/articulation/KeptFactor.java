@@ -16,7 +16,7 @@ import java.util.Arrays;
 final class KeptFactor {
     /** A factor is there, formed with the extras below. */
     boolean held;
-    /** The articulation's node responses are of the factor held. */
+    /** The articulation's node responses are of the factor held (they depend on nothing else). */
     boolean responses;
     /** The stepper's choice for this substep: keep the factor held if its extras match. */
     boolean keep;
