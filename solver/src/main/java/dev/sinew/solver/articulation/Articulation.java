@@ -515,13 +515,10 @@ final class Articulation extends ArticulationResponse {
         double pz = 0;
         double mt = 0;
         if (base < 0) {
-            for (int l = 0; l < linkCount; l++) {
-                double m = b.mass[body[l]];
-                px += m * linVel[3 * l];
-                py += m * linVel[3 * l + 1];
-                pz += m * linVel[3 * l + 2];
-                mt += m;
-            }
+            mt = massWeighted(b, linVel, p3);
+            px = p3[0];
+            py = p3[1];
+            pz = p3[2];
         }
         for (int l = 0; l < linkCount; l++) {
             int k = body[l];
