@@ -93,6 +93,48 @@ class JointFrictionTest {
         }
     }
 
+    /**
+     * Three beams in a row on ball joints (one articulation), held level from a hook by friction of
+     * 1.5 times the gravity torque at each joint: held, they sag only while the friction catches
+     * them, then stay still, so from 1 s to 4 s the tip does not move and no beam turns. Once the
+     * rows are settled the tree leaves its later biased passes out; the static friction must still
+     * hold every substep.
+     */
+    @Test
+    void aChainHeldByFrictionStaysStill() {
+        World w = new World(WorldSettings.defaults().withSleep(false));
+        BodyHandle hook = w.createBody(BodySettings.builder(BodyType.STATIC).position(0, 2, 0).build());
+        int n = 3;
+        double half = 0.15;
+        double m = 2;
+        BodyHandle[] beams = new BodyHandle[n];
+        BodyHandle previous = hook;
+        for (int i = 0; i < n; i++) {
+            beams[i] = w.createBody(BodySettings.builder(BodyType.DYNAMIC).position((2 * i + 1) * half, 2, 0).mass(m)
+                    .collider(Collider.of(new Box(half, 0.04, 0.04))).build());
+            Vector3d at = i == 0 ? new Vector3d() : new Vector3d(half, 0, 0);
+            JointHandle j = w.createJoint(BallJointSettings.of(previous, at, beams[i], new Vector3d(-half, 0, 0)));
+            double load = 0;
+            for (int k = i; k < n; k++) {
+                load += m * 9.81 * (2 * (k - i) + 1) * half;
+            }
+            w.joint(j).setFriction(1.5 * load);
+            previous = beams[i];
+        }
+        for (int t = 0; t < 60; t++) {
+            w.step();
+        }
+        Vector3d v = new Vector3d();
+        double tip = w.position(beams[n - 1], v).y;
+        for (int t = 0; t < 180; t++) {
+            w.step();
+        }
+        assertEquals(tip, w.position(beams[n - 1], v).y, 1e-9, "the tip's height, m");
+        for (BodyHandle b : beams) {
+            assertEquals(0, w.angularVelocity(b, v).length(), 1e-9, "a beam's angular speed, rad/s");
+        }
+    }
+
     @Test
     void badFrictionIsRejected() {
         World w = new World();

@@ -15,6 +15,12 @@ import dev.sinew.solver.math.Quaternions;
  * coordinates and the factorization.
  */
 final class Articulation extends ArticulationResponse {
+    /**
+     * The joint rows' last pass in this substep changed no joint's rate by more than
+     * {@link ArticulatedJoints#SETTLED_RATE}; cleared by their warm start.
+     */
+    boolean jointsSettled;
+
     // ------------------------------------------------------------------ the substep
 
     private double[] linkForce = new double[12];

@@ -90,6 +90,8 @@ abstract class ArticulationTree {
     /** Impulses applied since the last {@link #flush}, swept to the root: L⁻ᵀ·g, 3 per node. */
     double[] lazy = new double[12];
     boolean pending;
+    /** An impulse reached the tree since its joint rows' last pass ({@link ArticulatedJoints#solve}). */
+    boolean touched;
     /** Added to the diagonal blocks before factoring (a drive's implicit stiffness), 9 per node. */
     double[] extraDiag = new double[36];
     /** Added to the block (root linear, root angular) of a free root before factoring (a root spring's coupling). */
@@ -484,6 +486,7 @@ abstract class ArticulationTree {
     void applyPath(int node, double[] g) {
         scatter(node, g, lazy);
         pending = true;
+        touched = true;
     }
 
     /**
@@ -534,6 +537,7 @@ abstract class ArticulationTree {
             lazy[e + 2] += scale * w[o + e + 2];
         }
         pending = true;
+        touched = true;
     }
 
     /** buf += L⁻ᵀ·g for g on node's path (g consumed). */
@@ -613,6 +617,7 @@ abstract class ArticulationTree {
         w[3 * node + 1] += y;
         w[3 * node + 2] += z;
         pending = true;
+        touched = true;
     }
 
     /** {@link #respG} holding the generalized impulse (x, y, z) on node i alone, zero on its path. */
