@@ -420,6 +420,7 @@ final class ArticulatedGround {
             c.d[ContactPair.MAX_IMPULSE + k] = Math.max(c.d[ContactPair.MAX_IMPULSE + k], d);
             if (d != 0) {
                 a.addPending(rowNode[rAt + q], wCache, wAt + 2 * q * n3, d);
+                a.reached(Math.abs(d) * Math.sqrt(Math.max(0, kCache[kAt + q * r + q])));
             }
         }
     }

@@ -295,8 +295,8 @@ final class ArticulatedJoints {
      * its node (the whole tree moving): joint friction (a zero-speed angular motor whose impulse is
      * held within maxTorque·h), then the swing-twist limits (speculative while apart, pushed out with
      * {@code soft} once passed; {@code soft} null is the relax pass). A row's Ċ = j·(ω_B − ω_A) =
-     * j·(±q̇) on its joint's node. A biased pass leaves out a tree whose rows are settled
-     * ({@link #SETTLED_RATE}).
+     * j·(±q̇) on its joint's node. A biased pass leaves out a tree whose rows are settled and that
+     * nothing has moved much since ({@link #SETTLED_RATE}).
      */
     void solve(SoftCoefficients soft, double h, int from, int to) {
         for (int i = from; i < to; i++) {
@@ -309,8 +309,8 @@ final class ArticulatedJoints {
                 arts.relaxedAt[i] = arts.crossStamp;
             }
             Articulation a = arts.list[i];
-            if (soft != null && a.jointsSettled && !a.touched) {
-                continue; // its last pass moved no rate by SETTLED_RATE, and nothing has moved it since
+            if (soft != null && a.jointsSettled && !(a.touched && a.reach > REACH)) {
+                continue; // its last pass moved no rate by SETTLED_RATE, and nothing has moved it much since
             }
             a.rowsDirty = true;
             double[] d = a.rowData;
@@ -376,17 +376,30 @@ final class ArticulatedJoints {
             }
             a.jointsSettled = moved < SETTLED_RATE;
             a.touched = false;
+            a.reach = 0;
         }
     }
 
     /**
      * A pass over a tree's rows that changes no joint's rate by more than this, rad/s, settles them:
-     * until an impulse from elsewhere (a contact, a ground block) reaches the tree, its later biased
-     * passes of the substep, and the friction pass after the relax, are left out, for they would
-     * change its rates by about as little again. 10⁻⁴ rad/s turns a limb's tip half a metre away by
-     * 2·10⁻⁷ m over a substep of 1/240 s; bodies count as at rest below 0.05 rad/s.
+     * its later biased passes of the substep are left out until impulses from elsewhere (contacts,
+     * its ground block) move the tree by more than {@link #REACH}, and the friction pass after the
+     * relax until any impulse reaches it (friction has the last word on a held joint), for they
+     * would change its rates by about as little again. 10⁻⁴ rad/s turns a limb's tip half a metre
+     * away by 2·10⁻⁷ m over a substep of 1/240 s; bodies count as at rest below 0.05 rad/s.
      */
     static final double SETTLED_RATE = 1e-4;
+
+    /**
+     * Impulses from elsewhere whose summed √(2·ΔE) stays below this, √J, leave a settled tree
+     * settled (ΔE: the kinetic energy each would give the tree alone). Given wholly to a joint whose
+     * motion has the inertia {@link #REACH_INERTIA}, they would change its rate by at most
+     * {@link #SETTLED_RATE}; a hand turning on its wrist has about that inertia, a thigh more.
+     */
+    static final double REACH = SETTLED_RATE * Math.sqrt(ArticulatedJoints.REACH_INERTIA);
+
+    /** The inertia that sets {@link #REACH}, kg·m². */
+    static final double REACH_INERTIA = 1e-3;
 
     /** {@link #rate} = the joint's rate ω_B − ω_A: its node's velocity now, times the node's sign. */
     private void signedRate(Articulation a, int node, double sign) {

@@ -20,6 +20,16 @@ final class Articulation extends ArticulationResponse {
      * {@link ArticulatedJoints#SETTLED_RATE}; cleared by their warm start.
      */
     boolean jointsSettled;
+    /**
+     * How far the impulses from contacts and ground blocks since the joint rows' last pass moved
+     * the tree: the sum of their √(2·ΔE), ΔE the kinetic energy each would give it alone, √J.
+     */
+    double reach;
+
+    /** Adds an impulse's √(2·ΔE) to {@link #reach}. */
+    void reached(double root) {
+        reach += root;
+    }
 
     // ------------------------------------------------------------------ the substep
 

@@ -567,9 +567,23 @@ public final class Articulations {
         if (lane.path.length < 3 * a.nodeCount) {
             lane.path = new double[3 * a.nodeCount];
         }
+        a.reached(Math.sqrt(Math.max(0, responseForm(body, w, o))));
         a.pathImpulse(l, w[o], w[o + 1], w[o + 2], b.pos[3 * body], b.pos[3 * body + 1], b.pos[3 * body + 2], w[o + 3],
                 w[o + 4], w[o + 5], lane.path);
         a.applyPath(a.linkNode[l], lane.path);
+    }
+
+    /** wᵀ·R·w for the wrench w[o..o+5] and the body's 6×6 response R: twice the kinetic energy it gives the tree alone, J. */
+    private double responseForm(int body, double[] w, int o) {
+        double[] r = b.response;
+        int ro = 36 * body;
+        double e = 0;
+        for (int row = 0; row < 6; row++) {
+            int k = ro + 6 * row;
+            e += w[o + row] * (r[k] * w[o] + r[k + 1] * w[o + 1] + r[k + 2] * w[o + 2] + r[k + 3] * w[o + 3]
+                    + r[k + 4] * w[o + 4] + r[k + 5] * w[o + 5]);
+        }
+        return e;
     }
 
     /**
