@@ -34,8 +34,9 @@ public final class RagdollStrikeScene implements Scene {
     static final double SPEED = 30;
     static final double DOWN = 15;
     static final double WALL = 0.01;
-    /** The wall's half-height and half-width, m (its centre 1 m up, in line with the ragdoll's root). */
+    /** The wall's half-height and half-width, m (its centre in line with the ragdoll's root). */
     static final double WALL_HALF = 2;
+    /** Height of the wall's centre above the ground, m. */
     static final double WALL_Y = 1;
     static final long STRIKE_TICK = 30;
 

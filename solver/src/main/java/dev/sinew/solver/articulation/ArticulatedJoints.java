@@ -309,7 +309,7 @@ final class ArticulatedJoints {
                 arts.relaxedAt[i] = arts.crossStamp;
             }
             Articulation a = arts.list[i];
-            if (soft != null && a.jointsSettled && !(a.touched && a.reach > REACH)) {
+            if (soft != null && a.jointsSettled && a.reach <= REACH) {
                 continue; // its last pass moved no rate by SETTLED_RATE, and nothing has moved it much since
             }
             a.rowsDirty = true;

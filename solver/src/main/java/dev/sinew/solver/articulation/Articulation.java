@@ -465,11 +465,16 @@ final class Articulation extends ArticulationResponse {
 
     /** S·x: the links' velocities under generalized velocity x, the base at rest, into {@link #mtLin} and {@link #mtAng}. */
     private void velocitiesOf(Bodies b, double[] x) {
+        reserveVelocities();
+        linkVelocities(b, x, AT_REST, AT_REST, mtLin, mtAng);
+    }
+
+    /** Room in {@link #mtLin} and {@link #mtAng} for every link. */
+    private void reserveVelocities() {
         if (mtLin.length < 3 * linkCount) {
             mtLin = new double[3 * body.length];
             mtAng = new double[3 * body.length];
         }
-        linkVelocities(b, x, AT_REST, AT_REST, mtLin, mtAng);
     }
 
     private static final double[] AT_REST = new double[3];
@@ -505,10 +510,7 @@ final class Articulation extends ArticulationResponse {
             linkTorque = new double[3 * body.length];
             accel = new double[3 * body.length];
         }
-        if (mtLin.length < 3 * linkCount) {
-            mtLin = new double[3 * body.length];
-            mtAng = new double[3 * body.length];
-        }
+        reserveVelocities();
         if (gen.length < 3 * nodeCount) {
             gen = new double[3 * nodeCount];
             step = new double[3 * nodeCount];

@@ -124,6 +124,12 @@ class ArticulationTest {
         return h;
     }
 
+    /** Sᵀ·M·S, dense, from the links' velocities under unit generalized velocities and their masses. */
+    private static RealMatrix jacobianTransposeMassJacobian(Articulation a, Bodies b) {
+        RealMatrix s = jacobian(a, b);
+        return s.transpose().multiply(massMatrix(a, b)).multiply(s);
+    }
+
     @Test
     void massMatrixIsJacobianTransposeTimesMassTimesJacobian() {
         Random r = new Random(11);
@@ -133,8 +139,7 @@ class ArticulationTest {
             Articulation a = randomTree(b, r, 1 + r.nextInt(12), free);
             a.composites(b);
             a.massMatrix();
-            RealMatrix s = jacobian(a, b);
-            RealMatrix brute = s.transpose().multiply(massMatrix(a, b)).multiply(s);
+            RealMatrix brute = jacobianTransposeMassJacobian(a, b);
             RealMatrix h = blocksAsMatrix(a);
             double scale = brute.getNorm();
             assertTrue(h.subtract(brute).getNorm() < 1e-12 * scale, "trial " + trial + ": " + h.subtract(brute).getNorm());
@@ -155,7 +160,7 @@ class ArticulationTest {
             Bodies b = new Bodies(32);
             Articulation a = randomTree(b, r, 1 + r.nextInt(12), free);
             int n = 3 * a.nodeCount;
-            RealMatrix dense = jacobian(a, b).transpose().multiply(massMatrix(a, b)).multiply(jacobian(a, b));
+            RealMatrix dense = jacobianTransposeMassJacobian(a, b);
             for (int j = 0; j < a.nodeCount; j++) {
                 for (int e = 0; e < 9; e++) {
                     a.extraDiag[9 * j + e] = r.nextGaussian();
